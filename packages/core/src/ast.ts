@@ -1,0 +1,74 @@
+import type { Span } from "./location.js";
+import type { Operator } from "./operators.js";
+
+/**
+ * The syntax tree. Every node has a `type` and a `span`. Groups are not
+ * nodes: parentheses only steer precedence, and an `and` inside an `and`
+ * (or an `or` inside an `or`) is flattened, so equal filters have equal trees.
+ */
+export type FilterNode = OrNode | AndNode | NotNode | PredicateNode;
+
+export interface OrNode {
+  readonly type: "Or";
+  readonly operands: FilterNode[];
+  readonly span: Span;
+}
+
+export interface AndNode {
+  readonly type: "And";
+  readonly operands: FilterNode[];
+  readonly span: Span;
+}
+
+export interface NotNode {
+  readonly type: "Not";
+  readonly operand: FilterNode;
+  readonly span: Span;
+}
+
+/**
+ * One test of one attribute. `attribute` is null when a key query leaves its
+ * subject out (`>= 3`). `value` is absent for null/notNull, a pair for
+ * between, a list for in, and one literal otherwise.
+ */
+export interface PredicateNode {
+  readonly type: "Predicate";
+  readonly attribute: AttributeNode | null;
+  readonly operator: Operator;
+  readonly operatorSpan: Span;
+  readonly value?: LiteralNode | LiteralNode[];
+  /**
+   * For `in`: the values were written in brackets, JSON's array syntax, so the
+   * compiled value is always an array. `in (x)` and `in x` send one value as a scalar.
+   */
+  readonly brackets?: true;
+  readonly span: Span;
+}
+
+export interface AttributeNode {
+  readonly type: "Attribute";
+  /** The name as the filter reads it, after backtick unquoting. */
+  readonly name: string;
+  readonly span: Span;
+}
+
+export type LiteralNode = StringNode | NumberNode;
+
+export interface StringNode {
+  readonly type: "String";
+  readonly value: string;
+  readonly span: Span;
+}
+
+export interface NumberNode {
+  readonly type: "Number";
+  readonly value: number;
+  readonly span: Span;
+}
+
+/** A parsed filter: `body` is null for empty or white-space-only source. */
+export interface FilterDocument {
+  readonly type: "Filter";
+  readonly body: FilterNode | null;
+  readonly span: Span;
+}

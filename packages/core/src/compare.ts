@@ -1,0 +1,28 @@
+/**
+ * String order by UTF-8 bytes, which is code point order. JavaScript's `<`
+ * compares UTF-16 units, which differs once a surrogate pair meets a unit in
+ * U+E000..U+FFFF (U+FF61 sorts before U+1F600 in UTF-8 but after it in UTF-16).
+ * Returns a negative number, zero or a positive number.
+ */
+export function compareStrings(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      // Lift surrogates above U+E000..U+FFFF, and lower those below them, to get code point order.
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Order of two values of one type (numbers numerically, strings by UTF-8 bytes); null when the types differ. */
+export function compareScalars(a: string | number, b: string | number): number | null {
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === "string" && typeof b === "string") return compareStrings(a, b);
+  return null;
+}

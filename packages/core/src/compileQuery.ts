@@ -1,0 +1,82 @@
+import type { FilterNode, PredicateNode } from "./ast.js";
+import { checkLiterals, literalValues } from "./compileList.js";
+import { FilterError, type Diagnostic } from "./errors.js";
+import type { QueryFilter, Scalar } from "./filters.js";
+import { resolveLimits } from "./limits.js";
+import { QUERY_OPERATORS, operatorInfo } from "./operators.js";
+import type { ParseOptions } from "./parse.js";
+import { toDocument, type FilterInput } from "./toDocument.js";
+import { checkValue } from "./valueShapes.js";
+
+export interface CompileQueryOptions extends ParseOptions {
+  /** The table's secondary key name; it may be written instead of `key`. */
+  secondaryKey?: string;
+}
+
+const SHAPE = "a key query takes one condition on the key, or 'key >= a and key <= b' (which becomes between)";
+
+/**
+ * Compiles a key query to the one QueryFilter that queryItems takes. Its
+ * subject is `key`, the secondary key's name, or nothing at all (`>= 3`).
+ */
+export function compileQuery(input: FilterInput, options?: CompileQueryOptions): QueryFilter {
+  const doc = toDocument(input, options);
+  const body = doc.body;
+  if (body === null) {
+    throw new FilterError([{ code: "E_EMPTY", message: "a key query needs a condition on the secondary key, such as '>= 3' or 'beginsWith \"a\"'", span: doc.span }]);
+  }
+  const predicates = shapeOf(body);
+  const problems: Diagnostic[] = [];
+  const maxInValues = resolveLimits(options).maxInValues;
+  for (const p of predicates) checkKeyPredicate(p, options?.secondaryKey, problems, maxInValues);
+  if (problems.length > 0) throw new FilterError(problems);
+
+  if (predicates.length === 1) {
+    const p = predicates[0]!;
+    return { operator: p.operator, value: literalValues(p)! };
+  }
+  const lower = predicates.find((p) => p.operator === "greaterEqual");
+  const upper = predicates.find((p) => p.operator === "lessEqual");
+  if (lower === undefined || upper === undefined) {
+    const odd = predicates.find((p) => p.operator !== "greaterEqual" && p.operator !== "lessEqual") ?? predicates[1]!;
+    const hint = odd.operator === "greaterThan" || odd.operator === "lessThan" ? "; use >= and <=, since between is inclusive" : "";
+    throw new FilterError([{ code: "E_QUERY_SHAPE", message: SHAPE + hint, span: odd.span }]);
+  }
+  const value = [literalValues(lower) as Scalar, literalValues(upper) as Scalar];
+  const issue = checkValue("between", value, true, maxInValues);
+  if (issue !== null) throw new FilterError([{ code: issue.code, message: issue.message, span: body.span }]);
+  return { operator: "between", value };
+}
+
+/** One predicate, or the two of a range; anything else is E_QUERY_SHAPE. */
+function shapeOf(body: FilterNode): PredicateNode[] {
+  if (body.type === "Predicate") return [body];
+  if (body.type === "And" && body.operands.length === 2 && body.operands.every((o) => o.type === "Predicate")) {
+    return body.operands as PredicateNode[];
+  }
+  const what = body.type === "Or" ? "'or'" : body.type === "Not" ? "'not'" : "more than two conditions";
+  const span = body.type === "And" ? (body.operands[2] ?? body).span : body.span;
+  throw new FilterError([{ code: "E_QUERY_SHAPE", message: `queryItems cannot express ${what}: ${SHAPE}`, span }]);
+}
+
+function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, problems: Diagnostic[], maxInValues: number): void {
+  const attr = p.attribute;
+  if (attr !== null && attr.name.toLowerCase() !== "key" && attr.name !== secondaryKey) {
+    const named = secondaryKey === undefined ? "" : ` (or '${secondaryKey}')`;
+    problems.push({
+      code: "E_QUERY_ATTRIBUTE",
+      message: `a key query tests only the secondary key; write 'key'${named} or leave the name out, not '${attr.name}'`,
+      span: attr.span,
+    });
+    return;
+  }
+  if (!operatorInfo(p.operator)!.query) {
+    problems.push({
+      code: "E_QUERY_OPERATOR",
+      message: `queryItems does not take '${p.operator}'; it takes ${QUERY_OPERATORS.join(", ")}`,
+      span: p.operatorSpan,
+    });
+    return;
+  }
+  checkLiterals(p, problems, maxInValues);
+}

@@ -1,0 +1,57 @@
+import type { Span } from "./location.js";
+
+/** Stable error codes. Each is documented in grammar/README.md with an example and its fix. */
+export type ErrorCode =
+  | "E_SYNTAX"
+  | "E_NUMBER"
+  | "E_VALUE_TYPE"
+  | "E_BETWEEN_BOUNDS"
+  | "E_OR_UNSUPPORTED"
+  | "E_NOT_UNSUPPORTED"
+  | "E_QUERY_OPERATOR"
+  | "E_QUERY_ATTRIBUTE"
+  | "E_QUERY_SHAPE"
+  | "E_EMPTY"
+  | "E_LIMIT"
+  | "E_UNKNOWN_ATTRIBUTE"
+  | "E_ATTRIBUTE_TYPE"
+  | "E_FILTER_JSON";
+
+export interface Diagnostic {
+  readonly code: ErrorCode;
+  /** One line a person can act on. */
+  readonly message: string;
+  readonly span: Span;
+  /** For filters checked as JSON rather than text: where in the JSON, such as `filter[2].value`. */
+  readonly path?: string;
+}
+
+/** The only error the core throws for bad input. `code` is the first diagnostic's code. */
+export class FilterError extends Error {
+  readonly code: ErrorCode;
+  readonly diagnostics: readonly Diagnostic[];
+
+  constructor(diagnostics: readonly Diagnostic[]) {
+    const first = diagnostics[0];
+    if (first === undefined) throw new TypeError("FilterError needs at least one diagnostic");
+    const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
+    const where = first.path ?? `${first.span.start.line}:${first.span.start.column}`;
+    super(`${first.code} at ${where}: ${first.message}${more}`);
+    this.name = "FilterError";
+    this.code = first.code;
+    this.diagnostics = diagnostics;
+  }
+}
+
+export function isFilterError(value: unknown): value is FilterError {
+  return value instanceof FilterError;
+}
+
+/** V8 and SpiderMonkey/JSC phrase stack exhaustion differently; all are RangeError or InternalError. */
+export function isStackOverflow(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === "RangeError" || error.name === "InternalError") &&
+    /call stack|too much recursion|stack overflow/i.test(error.message)
+  );
+}

@@ -1,0 +1,20 @@
+import type { Operator } from "./operators.js";
+
+/** A value the service compares with: a string or a number. */
+export type Scalar = string | number;
+
+/**
+ * One listItems filter. `value` is absent for null/notNull, a pair for
+ * between, a scalar or an array for in, and a scalar otherwise.
+ */
+export interface ListFilter {
+  item: string;
+  operator: Operator;
+  value?: Scalar | Scalar[];
+}
+
+/** The one queryItems filter; it applies to the table's secondary key. */
+export interface QueryFilter {
+  operator: Operator;
+  value: Scalar | Scalar[];
+}

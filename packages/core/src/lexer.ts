@@ -1,0 +1,372 @@
+import type { IToken, TokenType } from "chevrotain";
+import type { ErrorCode } from "./errors.js";
+import { exactNumber } from "./numbers.js";
+import type { Operator } from "./operators.js";
+import { OPERATORS } from "./operators.js";
+import {
+  And,
+  Between,
+  Comma,
+  CompareOp,
+  Identifier,
+  In,
+  Is,
+  LBracket,
+  LParen,
+  Not,
+  NotNull,
+  Null,
+  NumberLiteral,
+  Or,
+  QuotedIdentifier,
+  RBracket,
+  RParen,
+  StringLiteral,
+} from "./tokens.js";
+
+/**
+ * A token as Chevrotain reads it, kept lean: offsets only (lines are worked
+ * out on error), and `payload` holding the decoded value (string value,
+ * number, unquoted name, or canonical operator).
+ */
+export interface Token extends IToken {
+  payload: unknown;
+}
+
+/** A problem found while scanning, in offsets; parse() turns it into a Diagnostic. */
+export interface LexProblem {
+  code: ErrorCode;
+  message: string;
+  start: number;
+  end: number;
+}
+
+export interface LexResult {
+  tokens: Token[];
+  problems: LexProblem[];
+}
+
+/** Scanning stops collecting problems past this many, so hostile input cannot make a huge report. */
+const MAX_PROBLEMS = 50;
+
+interface Keyword {
+  type: TokenType;
+  operator?: Operator;
+}
+
+/**
+ * Keywords by spelling. Each is stored as documented, in lower case and in
+ * upper case, so the usual spellings need no toLowerCase() on the hot path.
+ */
+const KEYWORDS = new Map<string, Keyword>();
+function keyword(spelling: string, kw: Keyword): void {
+  for (const s of [spelling, spelling.toLowerCase(), spelling.toUpperCase()]) KEYWORDS.set(s, kw);
+}
+keyword("in", { type: In });
+keyword("between", { type: Between });
+keyword("is", { type: Is });
+keyword("null", { type: Null });
+keyword("notNull", { type: NotNull });
+keyword("and", { type: And });
+keyword("or", { type: Or });
+keyword("not", { type: Not });
+for (const op of OPERATORS) {
+  for (const word of op.words) if (!KEYWORDS.has(word)) keyword(word, { type: CompareOp, operator: op.name });
+}
+
+/** Whether a name can be written without backticks. */
+export function isPlainName(name: string): boolean {
+  return PLAIN_NAME.test(name) && !KEYWORDS.has(name.toLowerCase());
+}
+
+/** Whether a word (any case) is reserved. */
+export function isKeyword(word: string): boolean {
+  return KEYWORDS.has(word.toLowerCase());
+}
+
+const PLAIN_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{M}\p{Nd}_]*$/u;
+const NAME_START = /[\p{L}\p{Nl}_]/uy;
+const NAME_PART = /[\p{L}\p{Nl}\p{M}\p{Nd}_]/uy;
+const SPACE = /\s/y;
+
+function isAsciiNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+function isAsciiNamePart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57);
+}
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
+/** Length of the name character at i (0 if none); non-ASCII goes through the Unicode regex. */
+function nameCharAt(source: string, i: number, start: boolean): number {
+  const c = source.charCodeAt(i);
+  if (c < 128) return (start ? isAsciiNameStart(c) : isAsciiNamePart(c)) ? 1 : 0;
+  if (Number.isNaN(c)) return 0;
+  const re = start ? NAME_START : NAME_PART;
+  re.lastIndex = i;
+  return re.test(source) ? re.lastIndex - i : 0;
+}
+
+function spaceAt(source: string, i: number): boolean {
+  const c = source.charCodeAt(i);
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 128) return false;
+  SPACE.lastIndex = i;
+  return SPACE.test(source);
+}
+
+const ESCAPES: Record<string, string> = { '"': '"', "'": "'", "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+/** Scans the whole source. Never throws; every problem comes back in `problems`. */
+export function lex(source: string): LexResult {
+  const tokens: Token[] = [];
+  const problems: LexProblem[] = [];
+  const n = source.length;
+  let i = 0;
+
+  const push = (type: TokenType, start: number, end: number, image: string, payload: unknown): void => {
+    tokens.push({ image, startOffset: start, endOffset: end - 1, tokenType: type, tokenTypeIdx: type.tokenTypeIdx!, payload });
+  };
+  const problem = (code: ErrorCode, message: string, start: number, end: number): void => {
+    problems.push({ code, message, start, end });
+  };
+
+  while (i < n && problems.length < MAX_PROBLEMS) {
+    const c = source.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    // Names and keywords.
+    let w = nameCharAt(source, i, true);
+    if (w > 0) {
+      i += w;
+      while (i < n && (w = nameCharAt(source, i, false)) > 0) i += w;
+      const text = source.slice(start, i);
+      const kw = KEYWORDS.get(text) ?? (text.length <= 12 ? KEYWORDS.get(text.toLowerCase()) : undefined);
+      if (kw === undefined) push(Identifier, start, i, text, text);
+      else push(kw.type, start, i, text, kw.operator);
+      continue;
+    }
+    switch (c) {
+      case 40: // (
+        push(LParen, start, ++i, "(", undefined);
+        continue;
+      case 41:
+        push(RParen, start, ++i, ")", undefined);
+        continue;
+      case 91:
+        push(LBracket, start, ++i, "[", undefined);
+        continue;
+      case 93:
+        push(RBracket, start, ++i, "]", undefined);
+        continue;
+      case 44:
+        push(Comma, start, ++i, ",", undefined);
+        continue;
+      case 61: // = ==
+        i += source.charCodeAt(i + 1) === 61 ? 2 : 1;
+        push(CompareOp, start, i, source.slice(start, i), "equals");
+        continue;
+      case 33: // ! !=
+        if (source.charCodeAt(i + 1) === 61) {
+          i += 2;
+          push(CompareOp, start, i, "!=", "notEquals");
+        } else push(Not, start, ++i, "!", undefined);
+        continue;
+      case 60: {
+        // < <= <>
+        const d = source.charCodeAt(i + 1);
+        if (d === 61) push(CompareOp, start, (i += 2), "<=", "lessEqual");
+        else if (d === 62) push(CompareOp, start, (i += 2), "<>", "notEquals");
+        else push(CompareOp, start, ++i, "<", "lessThan");
+        continue;
+      }
+      case 62:
+        if (source.charCodeAt(i + 1) === 61) push(CompareOp, start, (i += 2), ">=", "greaterEqual");
+        else push(CompareOp, start, ++i, ">", "greaterThan");
+        continue;
+      case 38: // &&
+        if (source.charCodeAt(i + 1) === 38) {
+          push(And, start, (i += 2), "&&", undefined);
+        } else {
+          problem("E_SYNTAX", "unexpected character '&'; write '&&' or 'and'", start, ++i);
+        }
+        continue;
+      case 124: // ||
+        if (source.charCodeAt(i + 1) === 124) {
+          push(Or, start, (i += 2), "||", undefined);
+        } else {
+          problem("E_SYNTAX", "unexpected character '|'; write '||' or 'or'", start, ++i);
+        }
+        continue;
+      case 34:
+      case 39:
+        i = scanString(source, i, push, problem);
+        continue;
+      case 96:
+        i = scanString(source, i, push, problem);
+        continue;
+    }
+    if (isDigit(c) || c === 45 || (c === 46 && isDigit(source.charCodeAt(i + 1)))) {
+      i = scanNumber(source, i, push, problem);
+      continue;
+    }
+    if (spaceAt(source, i)) {
+      i += 1;
+      continue;
+    }
+    // Anything else: one problem for the whole run of unexpected characters.
+    const cp = source.codePointAt(i)!;
+    i += cp > 0xffff ? 2 : 1;
+    const shown = cp < 32 || cp === 0x7f ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCodePoint(cp)}'`;
+    const last = problems[problems.length - 1];
+    if (last !== undefined && last.end === start && last.message.startsWith("unexpected character")) last.end = i;
+    else problem("E_SYNTAX", `unexpected character ${shown}`, start, i);
+  }
+  return { tokens, problems };
+}
+
+type Push = (type: TokenType, start: number, end: number, image: string, payload: unknown) => void;
+type Problem = (code: ErrorCode, message: string, start: number, end: number) => void;
+
+/**
+ * Strings and backtick-quoted names share one scanner and one set of
+ * escapes, so any name can be written; a name also takes \` for a backtick.
+ */
+function scanString(source: string, start: number, push: Push, problem: Problem): number {
+  const quote = source.charCodeAt(start);
+  const isName = quote === 96;
+  const type = isName ? QuotedIdentifier : StringLiteral;
+  const what = isName ? "quoted name" : "string";
+  const n = source.length;
+  let i = start + 1;
+  let chunkStart = i;
+  let value = "";
+  for (;;) {
+    if (i >= n) {
+      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1);
+      push(type, start, n, source.slice(start, n), value + source.slice(chunkStart, n));
+      return n;
+    }
+    const c = source.charCodeAt(i);
+    if (c === quote) {
+      value += source.slice(chunkStart, i);
+      if (isName && value === "") problem("E_SYNTAX", "an attribute name cannot be empty", start, i + 1);
+      push(type, start, i + 1, source.slice(start, i + 1), value);
+      return i + 1;
+    }
+    if (c === 10 || c === 13) {
+      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)} (write \\n for a line break inside it)`, start, start + 1);
+      value += source.slice(chunkStart, i);
+      push(type, start, i, source.slice(start, i), value);
+      return i;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const pair = c <= 0xdbff && (source.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+      if (!pair) problem("E_SYNTAX", "a lone surrogate is not valid text", i, i + 1);
+      i += pair ? 2 : 1;
+      continue;
+    }
+    if (c !== 92) {
+      i++;
+      continue;
+    }
+    value += source.slice(chunkStart, i);
+    const e = source[i + 1];
+    if (e === "u") {
+      const unit = hex4(source, i + 2);
+      if (unit < 0) {
+        problem("E_SYNTAX", "invalid escape: \\u needs exactly four hex digits, as in \\u00e9", i, Math.min(n, i + 6));
+        i += 2;
+      } else if (unit >= 0xd800 && unit <= 0xdbff) {
+        const low = source[i + 6] === "\\" && source[i + 7] === "u" ? hex4(source, i + 8) : -1;
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          value += String.fromCharCode(unit, low);
+          i += 12;
+        } else {
+          problem("E_SYNTAX", `invalid escape: \\u${source.slice(i + 2, i + 6)} is a high surrogate and needs a low surrogate escape after it`, i, i + 6);
+          i += 6;
+        }
+      } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+        problem("E_SYNTAX", `invalid escape: \\u${source.slice(i + 2, i + 6)} is a lone low surrogate`, i, i + 6);
+        i += 6;
+      } else {
+        value += String.fromCharCode(unit);
+        i += 6;
+      }
+    } else if (e !== undefined && (Object.hasOwn(ESCAPES, e) || (isName && e === "`"))) {
+      value += e === "`" ? "`" : ESCAPES[e];
+      i += 2;
+    } else if (e === undefined) {
+      i += 1;
+    } else {
+      const shown = e === "\n" || e === "\r" ? "a line break" : `'\\${e}'`;
+      const escapes = `\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${isName ? " \\`" : ""}`;
+      problem("E_SYNTAX", `invalid escape ${shown}: use one of ${escapes}`, i, i + 2);
+      i += 2;
+      if (e === "\n" || e === "\r") {
+        problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1);
+        push(type, start, i, source.slice(start, i), value);
+        return i;
+      }
+    }
+    chunkStart = i;
+  }
+}
+
+function hex4(source: string, at: number): number {
+  if (at + 4 > source.length) return -1;
+  for (let k = at; k < at + 4; k++) if (!isHex(source.charCodeAt(k))) return -1;
+  return parseInt(source.slice(at, at + 4), 16);
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const NUMBER_TAIL = /[\p{L}\p{Nd}_.]+/uy;
+
+function scanNumber(source: string, start: number, push: Push, problem: Problem): number {
+  NUMBER.lastIndex = start;
+  const ok = NUMBER.test(source);
+  let end = ok ? NUMBER.lastIndex : start;
+  NUMBER_TAIL.lastIndex = end;
+  const tail = NUMBER_TAIL.test(source) || !ok;
+  if (tail) {
+    end = Math.max(end, NUMBER_TAIL.lastIndex, start + 1);
+    // A lone '-' or one before something that is not a number at all.
+    if (end === start + 1 && source.charCodeAt(start) === 45) {
+      problem("E_SYNTAX", "unexpected character '-': a minus sign must be followed by digits", start, end);
+      return end;
+    }
+    const raw = source.slice(start, end);
+    problem("E_SYNTAX", `'${raw}' is not a number: ${numberHint(raw)}`, start, end);
+    push(NumberLiteral, start, end, raw, Number.NaN);
+    return end;
+  }
+  const raw = source.slice(start, end);
+  const value = exactNumber(raw);
+  if (value === null) {
+    const why = Number.isFinite(Number(raw))
+      ? `the nearest double is ${String(Number(raw))}`
+      : "it is beyond the range of a double";
+    problem("E_NUMBER", `${raw} cannot be represented exactly (${why}); send it as a string instead`, start, end);
+    push(NumberLiteral, start, end, raw, Number.NaN);
+  } else push(NumberLiteral, start, end, raw, value);
+  return end;
+}
+
+function numberHint(raw: string): string {
+  const body = raw.startsWith("-") ? raw.slice(1) : raw;
+  if (/^0[xXoObB]/.test(body)) return "only decimal numbers are allowed";
+  if (body.includes("_")) return `digit separators are not allowed; write ${raw.replace(/_/g, "")}`;
+  if (body.startsWith(".")) return `write a digit before the point, as in ${raw.startsWith("-") ? "-" : ""}0${body}`;
+  if (/^0\d/.test(body)) return "leading zeros are not allowed";
+  if (/\.(?!\d)/.test(body)) return "a decimal point needs digits after it";
+  if (/[eE](?![+-]?\d)/.test(body)) return "an exponent needs digits";
+  return "numbers are written as in JSON, such as 42, -2.5 or 1.5e3";
+}

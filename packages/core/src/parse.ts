@@ -1,0 +1,151 @@
+import { EOF, type IRecognitionException, type IToken } from "chevrotain";
+import type { FilterDocument, FilterNode } from "./ast.js";
+import { FilterError, isStackOverflow, type Diagnostic } from "./errors.js";
+import { lex, type LexProblem, type Token } from "./lexer.js";
+import { resolveLimits, type Limits } from "./limits.js";
+import { LineIndex } from "./location.js";
+import { parser } from "./parser.js";
+import { shown, suggestOperator, valueHint } from "./parserMessages.js";
+import { applySchema, type Schema } from "./schema.js";
+import { Identifier } from "./tokens.js";
+
+export interface ParseOptions extends Partial<Limits> {
+  /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
+  schema?: Schema;
+}
+
+/** Most diagnostics one error carries; hostile input cannot make a huge report. */
+const MAX_DIAGNOSTICS = 50;
+
+const VALUE_RULES = new Set(["comparand", "literal", "inList", "values"]);
+
+/**
+ * Parses filter text into its syntax tree. Throws FilterError, and only
+ * FilterError, for anything it cannot accept; every problem found in one
+ * pass is reported together.
+ */
+export function parse(source: string, options?: ParseOptions): FilterDocument {
+  if (typeof source !== "string") {
+    throw new FilterError([{ code: "E_SYNTAX", message: `expected the filter as a string, got ${typeof source}`, span: new LineIndex("").span(0, 0) }]);
+  }
+  const limits = resolveLimits(options);
+  if (source.length > limits.maxLength) {
+    // Only the start of an oversized source is looked at, so rejecting it costs almost nothing.
+    const index = new LineIndex(source.slice(0, limits.maxLength + 1));
+    throw new FilterError([
+      {
+        code: "E_LIMIT",
+        message: `this filter is ${source.length} characters long; the limit is ${limits.maxLength} (maxLength)`,
+        span: index.span(limits.maxLength, limits.maxLength + 1),
+      },
+    ]);
+  }
+  const index = new LineIndex(source);
+  const { tokens, problems } = lex(source);
+
+  let body: FilterNode | null = null;
+  let errors: IRecognitionException[] = [];
+  const state = {
+    index,
+    maxDepth: limits.maxDepth,
+    maxPredicates: limits.maxPredicates,
+    maxInValues: limits.maxInValues,
+    depth: 0,
+    predicates: 0,
+    problems: [] as LexProblem[],
+  };
+  if (tokens.length > 0) {
+    parser.state = state;
+    parser.input = tokens;
+    try {
+      body = parser.filter();
+    } catch (error) {
+      if (error instanceof FilterError) throw error;
+      if (isStackOverflow(error)) {
+        throw new FilterError([
+          {
+            code: "E_LIMIT",
+            message: "this filter nests too deeply for the engine's stack; lower maxDepth",
+            span: index.span(0, source.length),
+          },
+        ]);
+      }
+      throw error;
+    } finally {
+      errors = parser.errors;
+      parser.input = [];
+    }
+  }
+
+  if (problems.length > 0 || errors.length > 0 || state.problems.length > 0) {
+    const all = problems.concat(state.problems);
+    for (const e of errors.slice(0, MAX_DIAGNOSTICS)) {
+      const p = fromRecognition(e, tokens, source);
+      if (!isCascade(p, problems, tokens, source.length)) all.push(p);
+    }
+    throw new FilterError(toDiagnostics(all, index));
+  }
+  const doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
+  return options?.schema === undefined ? doc : applySchema(doc, options.schema);
+}
+
+function toDiagnostics(problems: LexProblem[], index: LineIndex): Diagnostic[] {
+  problems.sort((a, b) => a.start - b.start);
+  const out: Diagnostic[] = [];
+  let last: LexProblem | undefined;
+  for (const p of problems) {
+    if (last !== undefined && last.start === p.start && last.message === p.message) continue;
+    last = p;
+    out.push({ code: p.code, message: p.message, span: index.span(p.start, p.end) });
+    if (out.length === MAX_DIAGNOSTICS) break;
+  }
+  return out;
+}
+
+function offsets(tok: IToken, length: number): [number, number] {
+  return tok.tokenType === EOF || Number.isNaN(tok.startOffset) ? [length, length] : [tok.startOffset, tok.endOffset! + 1];
+}
+
+function fromRecognition(e: IRecognitionException, tokens: Token[], source: string): LexProblem {
+  const tok = e.token;
+  const [start, end] = offsets(tok, source.length);
+  let message = e.message;
+  if (e.name === "NotAllInputParsedException") {
+    // Chevrotain gives no previous token here, so find it to say where the filter stopped making sense.
+    const at = tokens.indexOf(tok as Token);
+    if (at > 0) message = message.replace(", found", ` after ${shown(tokens[at - 1])}, found`);
+  }
+  const rule = e.context.ruleStack[e.context.ruleStack.length - 1] ?? "";
+  if (tok.tokenType === Identifier) {
+    if (rule === "operation" || e.name === "NotAllInputParsedException") {
+      const fix = suggestOperator(tok.image);
+      if (fix !== undefined) message += `; did you mean '${fix}'?`;
+    } else if (VALUE_RULES.has(rule)) {
+      message += `; ${valueHint(tok.image)}`;
+    }
+  }
+  return { code: "E_SYNTAX", message, start, end };
+}
+
+/**
+ * A parser error at the first token after a scanning problem is usually
+ * caused by it (`a = #` is one mistake, not two), so only the first is kept.
+ * Problems arrive in source order; the token search is binary, so hostile
+ * input with many errors stays linear.
+ */
+function isCascade(p: LexProblem, problems: LexProblem[], tokens: Token[], length: number): boolean {
+  let q: LexProblem | undefined;
+  for (const candidate of problems) {
+    if (candidate.end > p.start) break;
+    q = candidate;
+  }
+  if (q === undefined) return false;
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.startOffset < q.end) lo = mid + 1;
+    else hi = mid;
+  }
+  return (lo < tokens.length ? tokens[lo]!.startOffset : length) === p.start;
+}

@@ -1,0 +1,139 @@
+import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
+import { FilterError, type Diagnostic } from "./errors.js";
+import { operatorInfo } from "./operators.js";
+import { closest } from "./parserMessages.js";
+
+export type AttributeType = "string" | "number";
+
+export interface AttributeSchema {
+  type?: AttributeType;
+  /** Other names a person may write; they compile to the stored name. */
+  aliases?: string[];
+}
+
+/** The attributes an app exposes, under the names it shows. */
+export interface Schema {
+  attributes: Record<string, AttributeSchema>;
+  /** Accept names the schema does not list (unchecked). Default false. */
+  allowUnknown?: boolean;
+}
+
+export interface ResolvedAttribute {
+  name: string;
+  type?: AttributeType;
+}
+
+/**
+ * A schema turned into a lookup by written name (stored names and aliases).
+ * A Map, so that names like `__proto__` or `constructor` are only ever data.
+ */
+export class SchemaIndex {
+  readonly names = new Map<string, ResolvedAttribute>();
+  constructor(readonly schema: Schema) {
+    const attrs = schema.attributes ?? {};
+    for (const name of Object.keys(attrs)) {
+      const spec = attrs[name]!;
+      const resolved: ResolvedAttribute = spec.type === undefined ? { name } : { name, type: spec.type };
+      this.names.set(name, resolved);
+      for (const alias of spec.aliases ?? []) if (!this.names.has(alias)) this.names.set(alias, resolved);
+    }
+  }
+
+  resolve(written: string): ResolvedAttribute | undefined {
+    return this.names.get(written);
+  }
+
+  /** Names and aliases close to a misspelt one, best first. */
+  didYouMean(written: string): string[] {
+    return closest(written, this.names.keys()).slice(0, 3);
+  }
+}
+
+const indexes = new WeakMap<Schema, SchemaIndex>();
+export function schemaIndex(schema: Schema): SchemaIndex {
+  let index = indexes.get(schema);
+  if (index === undefined) indexes.set(schema, (index = new SchemaIndex(schema)));
+  return index;
+}
+
+/**
+ * Checks every attribute against the schema and rewrites aliases to stored
+ * names. All problems are reported together.
+ */
+export function applySchema(doc: FilterDocument, schema: Schema): FilterDocument {
+  if (doc.body === null) return doc;
+  const index = schemaIndex(schema);
+  const problems: Diagnostic[] = [];
+  const body = rewrite(doc.body, index, problems);
+  if (problems.length > 0) throw new FilterError(problems);
+  return body === doc.body ? doc : { ...doc, body };
+}
+
+function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[]): FilterNode {
+  switch (node.type) {
+    case "And":
+    case "Or": {
+      let changed = false;
+      const operands = node.operands.map((op) => {
+        const next = rewrite(op, index, problems);
+        if (next !== op) changed = true;
+        return next;
+      });
+      return changed ? { ...node, operands } : node;
+    }
+    case "Not": {
+      const operand = rewrite(node.operand, index, problems);
+      return operand === node.operand ? node : { ...node, operand };
+    }
+    case "Predicate":
+      return checkPredicate(node, index, problems);
+  }
+}
+
+function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[]): PredicateNode {
+  const attr = node.attribute;
+  if (attr === null) return node;
+  const resolved = index.resolve(attr.name);
+  if (resolved === undefined) {
+    if (index.schema.allowUnknown === true) return node;
+    const near = index.didYouMean(attr.name);
+    const hint = near.length > 0 ? `; did you mean ${near.map((n) => `'${n}'`).join(" or ")}?` : "";
+    problems.push({ code: "E_UNKNOWN_ATTRIBUTE", message: `unknown attribute '${attr.name}'${hint}`, span: attr.span });
+    return node;
+  }
+  if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems);
+  if (resolved.name === attr.name) return node;
+  const renamed: AttributeNode = { ...attr, name: resolved.name };
+  return { ...node, attribute: renamed };
+}
+
+function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[]): void {
+  const shape = operatorInfo(node.operator)!.value;
+  if (type === "number" && shape === "string") {
+    problems.push({
+      code: "E_ATTRIBUTE_TYPE",
+      message: `'${node.operator}' tests text, but '${attr.name}' is a number; compare it with = < <= > >= or between`,
+      span: node.operatorSpan,
+    });
+    return;
+  }
+  if (type === "string" && shape === "number") {
+    problems.push({
+      code: "E_ATTRIBUTE_TYPE",
+      message: `'${node.operator}' compares numbers, but '${attr.name}' is a string; use =, beginsWith or contains`,
+      span: node.operatorSpan,
+    });
+    return;
+  }
+  const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
+  const want = type === "number" ? "Number" : "String";
+  for (const v of values) {
+    if (v.type === want) continue;
+    const fix = type === "number" ? "write a number without quotes" : `quote it: "${String(v.value)}"`;
+    problems.push({
+      code: "E_ATTRIBUTE_TYPE",
+      message: `'${attr.name}' is a ${type}, but this value is a ${v.type === "Number" ? "number" : "string"}; ${fix}`,
+      span: v.span,
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import type { FilterDocument, FilterNode } from "./ast.js";
+import { FilterError, isStackOverflow } from "./errors.js";
+import type { Span } from "./location.js";
+import { parse, type ParseOptions } from "./parse.js";
+import { applySchema } from "./schema.js";
+
+/** What the compilers, the formatter and the evaluator accept: text, a parsed document, or one node of it. */
+export type FilterInput = string | FilterDocument | FilterNode;
+
+export function toDocument(input: FilterInput, options?: ParseOptions): FilterDocument {
+  if (typeof input === "string") return parse(input, options);
+  const doc: FilterDocument = input.type === "Filter" ? input : { type: "Filter", body: input, span: input.span };
+  return options?.schema === undefined ? doc : guardStack(() => applySchema(doc, options.schema!), doc.span);
+}
+
+/**
+ * Runs a tree walk, turning stack exhaustion (a tree nested deeper than the
+ * engine's stack, possible only with raised limits) into E_LIMIT.
+ */
+export function guardStack<T>(walk: () => T, span: Span): T {
+  try {
+    return walk();
+  } catch (error) {
+    if (isStackOverflow(error)) {
+      throw new FilterError([{ code: "E_LIMIT", message: "this filter nests too deeply for the engine's stack; lower maxDepth", span }]);
+    }
+    throw error;
+  }
+}
