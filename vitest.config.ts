@@ -1,8 +1,9 @@
-import { defineConfig, defaultServerConditions } from "vitest/config";
+import { defineConfig } from "vitest/config";
 
 // Tests import workspace packages through the "@itemfilter/source" export
 // condition, so they always run against src/ and never against a stale dist/.
-const conditions = ["@itemfilter/source", ...defaultServerConditions];
+// The rest is Vite's default server condition list, which vitest/config does not re-export.
+const conditions = ["@itemfilter/source", "module", "node", "development|production"];
 
 export default defineConfig({
   resolve: { conditions },

@@ -1,0 +1,1 @@
+export function diagramsHtml(parser: { getSerializedGastProductions(): unknown }): string;

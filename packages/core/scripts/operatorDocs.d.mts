@@ -1,0 +1,5 @@
+import type { OperatorInfo } from "../src/operators.js";
+export const START: string;
+export const END: string;
+export function operatorTable(operators: readonly OperatorInfo[]): string;
+export function replaceRegion(text: string, table: string): string;

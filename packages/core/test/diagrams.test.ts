@@ -1,0 +1,9 @@
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
+import { parser } from "../src/parser.js";
+import { diagramsHtml } from "../scripts/diagramsHtml.mjs";
+
+it("grammar/diagrams.html matches the parser (regenerate with `pnpm --filter @itemfilter/core run diagrams`)", () => {
+  const committed = readFileSync(new URL("../../../grammar/diagrams.html", import.meta.url), "utf8");
+  expect(committed).toBe(diagramsHtml(parser));
+});

@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { compileList, compileQuery } from "../src/index.js";
+import { FilterError } from "../src/errors.js";
+import { OPERATORS } from "../src/operators.js";
+import { operatorTable, replaceRegion } from "../scripts/operatorDocs.mjs";
+
+const readme = readFileSync(new URL("../../../grammar/README.md", import.meta.url), "utf8");
+
+describe("grammar/README.md", () => {
+  it("has the operator table rendered from OPERATORS (regenerate with `pnpm --filter @itemfilter/core run docs`)", () => {
+    expect(readme).toBe(replaceRegion(readme, operatorTable(OPERATORS)));
+  });
+
+  // The error table's examples, run: each must fail with the code it documents.
+  const schema = { attributes: { age: { type: "number" as const } } };
+  const examples: [string, string, () => unknown][] = [
+    ["E_SYNTAX", 'name begins_with "x"', () => compileList('name begins_with "x"')],
+    ["E_NUMBER", "id = 9007199254740993", () => compileList("id = 9007199254740993")],
+    ["E_VALUE_TYPE", 'age < "30"', () => compileList('age < "30"')],
+    ["E_BETWEEN_BOUNDS", "age between 65 and 18", () => compileList("age between 65 and 18")],
+    ["E_OR_UNSUPPORTED", "a = 1 or b = 2", () => compileList("a = 1 or b = 2")],
+    ["E_NOT_UNSUPPORTED", "not (age < 18)", () => compileList("not (age < 18)")],
+    ["E_QUERY_OPERATOR", "key != 3", () => compileQuery("key != 3")],
+    ["E_QUERY_ATTRIBUTE", "age >= 3", () => compileQuery("age >= 3")],
+    ["E_QUERY_SHAPE", "key > 1 and key < 5", () => compileQuery("key > 1 and key < 5")],
+    ["E_EMPTY", "", () => compileQuery("")],
+    ["E_LIMIT", "a in (1, 2, …, 101)", () => compileList(`a in (${Array.from({ length: 101 }, (_, i) => i + 1).join(", ")})`)],
+    ["E_UNKNOWN_ATTRIBUTE", "agee = 1", () => compileList("agee = 1", { schema })],
+    ["E_ATTRIBUTE_TYPE", 'age = "x"', () => compileList('age = "x"', { schema })],
+  ];
+
+  it.each(examples)("documents %s with the example %s", (code, example, run) => {
+    expect(readme).toContain("`" + code + "` | " + (example === "" ? "*(empty key query)*" : "`" + example + "`"));
+    expect(run).toThrow(FilterError);
+    try {
+      run();
+    } catch (error) {
+      expect((error as FilterError).code).toBe(code);
+    }
+  });
+});

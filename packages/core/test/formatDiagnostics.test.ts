@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { compileList, compileQuery, FilterError, formatDiagnostics } from "../src/index.js";
+import { NO_SPAN } from "../src/location.js";
+
+const schema = { attributes: { age: { type: "number" as const } } };
+
+function failure(mode: string, source: string, options: Record<string, unknown>): FilterError {
+  const o = { ...options, ...(options.schema ? { schema } : {}) };
+  try {
+    if (mode === "query") compileQuery(source, o);
+    else compileList(source, o);
+  } catch (error) {
+    if (error instanceof FilterError) return error;
+    throw error;
+  }
+  throw new Error("expected a FilterError");
+}
+
+describe("formatDiagnostics", () => {
+  // One row per error code: the exact text a person sees.
+  it.each([
+    ["E_SYNTAX", "list", "name =\n  and x", {}, "E_SYNTAX: expected a value after '=', found 'and' (2:3)\n2 |   and x\n  |   ^^^\n\nE_SYNTAX: expected an operator after 'x', found end of input (2:8)\n2 |   and x\n  |        ^"],
+    ["E_NUMBER", "list", "id = 9007199254740993", {}, "E_NUMBER: 9007199254740993 cannot be represented exactly (the nearest double is 9007199254740992); send it as a string instead (1:6)\n1 | id = 9007199254740993\n  |      ^^^^^^^^^^^^^^^^"],
+    ["E_VALUE_TYPE", "list", "age < \"30\"", {}, "E_VALUE_TYPE: 'lessThan' takes a number, not the string \"30\"; the service orders numbers only (use between for a range of strings) (1:7)\n1 | age < \"30\"\n  |       ^^^^"],
+    ["E_BETWEEN_BOUNDS", "list", "age between 65 and 18", {}, "E_BETWEEN_BOUNDS: the lower bound 65 is greater than the upper bound 18; swap them (1:13)\n1 | age between 65 and 18\n  |             ^^^^^^^^^"],
+    ["E_OR_UNSUPPORTED", "list", "a = 1 or b = 2", {}, "E_OR_UNSUPPORTED: listItems combines filters with AND, so 'or' can only join equality tests on one attribute (a = 1 or a = 2 becomes a in (1, 2)), and this tests 'b' instead of 'a' (1:10)\n1 | a = 1 or b = 2\n  |          ^^^^^"],
+    ["E_NOT_UNSUPPORTED", "list", "not (age < 18)", {}, "E_NOT_UNSUPPORTED: listItems cannot express 'not' of 'lessThan' exactly; did you mean 'age >= 18'? (that also drops items where age is missing or not a number) (1:1)\n1 | not (age < 18)\n  | ^^^^^^^^^^^^^^"],
+    ["E_QUERY_OPERATOR", "query", "key != 3", {}, "E_QUERY_OPERATOR: queryItems does not take 'notEquals'; it takes equals, lessThan, lessEqual, greaterThan, greaterEqual, beginsWith, between (1:5)\n1 | key != 3\n  |     ^^"],
+    ["E_QUERY_ATTRIBUTE", "query", "age >= 3", {}, "E_QUERY_ATTRIBUTE: a key query tests only the secondary key; write 'key' or leave the name out, not 'age' (1:1)\n1 | age >= 3\n  | ^^^"],
+    ["E_QUERY_SHAPE", "query", "key > 1 and key < 5", {}, "E_QUERY_SHAPE: a key query takes one condition on the key, or 'key >= a and key <= b' (which becomes between); use >= and <=, since between is inclusive (1:1)\n1 | key > 1 and key < 5\n  | ^^^^^^^"],
+    ["E_EMPTY", "query", "", {}, "E_EMPTY: a key query needs a condition on the secondary key, such as '>= 3' or 'beginsWith \"a\"' (1:1)\n1 | \n  | ^"],
+    ["E_LIMIT", "list", "((a = 1))", {"maxDepth": 1}, "E_LIMIT: groups and negations nest more than 1 deep (maxDepth) (1:2)\n1 | ((a = 1))\n  |  ^"],
+    ["E_UNKNOWN_ATTRIBUTE", "list", "agee = 1", {"schema": "age"}, "E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'? (1:1)\n1 | agee = 1\n  | ^^^^"],
+    ["E_ATTRIBUTE_TYPE", "list", "age = \"x\"", {"schema": "age"}, "E_ATTRIBUTE_TYPE: 'age' is a number, but this value is a string; write a number without quotes (1:7)\n1 | age = \"x\"\n  |       ^^^"]
+  ] as [string, string, string, Record<string, unknown>, string][])("%s", (code, mode, source, options, expected) => {
+    const error = failure(mode, source, options);
+    expect(error.code).toBe(code);
+    expect(formatDiagnostics(source, error)).toBe(expected);
+  });
+
+  it("keeps tabs under tabs so the caret lines up", () => {
+    const source = "\tname\t= ";
+    expect(formatDiagnostics(source, failure("list", source, {}))).toBe(
+      "E_SYNTAX: expected a value after '=', found end of input (1:9)\n1 | \tname\t= \n  | \t    \t  ^",
+    );
+  });
+
+  it("colours only when asked", () => {
+    const error = failure("list", "a =", {});
+    expect(formatDiagnostics("a =", error)).not.toContain("\u001b[");
+    expect(formatDiagnostics("a =", error, { color: true })).toBe(
+      "\u001b[1m\u001b[31mE_SYNTAX\u001b[0m: expected a value after '=', found end of input (1:4)\n1 | a =\n  |    \u001b[31m^\u001b[0m",
+    );
+  });
+
+  it("shows a window of a very long line", () => {
+    const source = "a = 1 and ".repeat(100) + "b =";
+    const text = formatDiagnostics(source, failure("list", source, {}));
+    const [, line, caret] = text.split("\n");
+    expect(line!.length).toBeLessThan(150);
+    expect(line!.endsWith("b =")).toBe(true);
+    expect(caret!.indexOf("^") - 4).toBe(line!.length - 4 + 0);
+  });
+
+  it("prints a JSON path instead of a frame for filters checked as JSON", () => {
+    const error = new FilterError([{ code: "E_FILTER_JSON", message: "unknown operator 'equal'; did you mean 'equals'?", span: NO_SPAN, path: "filter[0].operator" }]);
+    expect(formatDiagnostics("", error)).toBe("E_FILTER_JSON: unknown operator 'equal'; did you mean 'equals'? (at filter[0].operator)");
+    expect(error.message).toBe("E_FILTER_JSON at filter[0].operator: unknown operator 'equal'; did you mean 'equals'?");
+  });
+});

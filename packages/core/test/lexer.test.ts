@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { isKeyword, isPlainName, lex } from "../src/lexer.js";
+
+const kinds = (source: string) => lex(source).tokens.map((t) => [t.tokenType.name, t.payload ?? t.image]);
+
+describe("lex", () => {
+  it.each([
+    ["android", [["Identifier", "android"]]],
+    ["and", [["And", "and"]]],
+    ["AND And aNd", [["And", "AND"], ["And", "And"], ["And", "aNd"]]],
+    ["order notable inside nullable isActive", [["Identifier", "order"], ["Identifier", "notable"], ["Identifier", "inside"], ["Identifier", "nullable"], ["Identifier", "isActive"]]],
+    ["beginswith BEGINSWITH beginsWith", [["CompareOp", "beginsWith"], ["CompareOp", "beginsWith"], ["CompareOp", "beginsWith"]]],
+    ["= == != <> < <= > >=", [["CompareOp", "equals"], ["CompareOp", "equals"], ["CompareOp", "notEquals"], ["CompareOp", "notEquals"], ["CompareOp", "lessThan"], ["CompareOp", "lessEqual"], ["CompareOp", "greaterThan"], ["CompareOp", "greaterEqual"]]],
+    ["a>=1", [["Identifier", "a"], ["CompareOp", "greaterEqual"], ["NumberLiteral", 1]]],
+    ["!a != 1", [["Not", "!"], ["Identifier", "a"], ["CompareOp", "notEquals"], ["NumberLiteral", 1]]],
+    ["&& || ( ) [ ] ,", [["And", "&&"], ["Or", "||"], ["LParen", "("], ["RParen", ")"], ["LBracket", "["], ["RBracket", "]"], ["Comma", ","]]],
+    ["名前 _id x2 नाम", [["Identifier", "名前"], ["Identifier", "_id"], ["Identifier", "x2"], ["Identifier", "नाम"]]],
+    ["`first name` `and`", [["QuotedIdentifier", "first name"], ["QuotedIdentifier", "and"]]],
+    ["'a\"b' \"c'd\"", [["StringLiteral", 'a"b'], ["StringLiteral", "c'd"]]],
+    ['"\\ud83d\\ude00"', [["StringLiteral", "😀"]]],
+    ["-2.5 1.5e3 0 -0", [["NumberLiteral", -2.5], ["NumberLiteral", 1500], ["NumberLiteral", 0], ["NumberLiteral", -0]]],
+    ["\u00a0a\u3000\ufeff", [["Identifier", "a"]]],
+  ])("%j", (source, expected) => {
+    expect(lex(source).problems).toEqual([]);
+    expect(kinds(source)).toEqual(expected);
+  });
+
+  it("records offsets only, end inclusive as Chevrotain expects", () => {
+    const [a, op, v] = lex("ab  >= 12").tokens;
+    expect([a!.startOffset, a!.endOffset, op!.startOffset, op!.endOffset, v!.startOffset, v!.endOffset]).toEqual([0, 1, 4, 5, 7, 8]);
+  });
+
+  it.each([
+    ["#", "unexpected character '#'", 0, 1],
+    ["a ### b", "unexpected character '#'", 2, 5],
+    ["\u0001", "unexpected character U+0001", 0, 1],
+    ["\u202e", "unexpected character '\u202e'", 0, 1],
+    ["'abc", "unterminated string: add the closing '", 0, 1],
+    ["`ab", "unterminated quoted name: add the closing `", 0, 1],
+    ['"a\\x"', "invalid escape '\\x': use one of \\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 2, 4],
+    ['"\ud800"', "a lone surrogate is not valid text", 1, 2],
+    ["1e400", "1e400 cannot be represented exactly (it is beyond the range of a double); send it as a string instead", 0, 5],
+  ])("reports %j", (source, message, start, end) => {
+    expect(lex(source).problems[0]).toEqual({ code: expect.stringMatching(/^E_/), message, start, end });
+  });
+
+  it("caps the problems it collects", () => {
+    expect(lex('"\\q" '.repeat(10_000)).problems.length).toBe(50);
+  });
+});
+
+describe("names", () => {
+  it.each([
+    ["name", true],
+    ["名前", true],
+    ["_", true],
+    ["and", false],
+    ["AND", false],
+    ["beginsWith", false],
+    ["first name", false],
+    ["2x", false],
+    ["", false],
+    ["__proto__", true],
+  ])("isPlainName(%j) is %s", (name, plain) => {
+    expect(isPlainName(name)).toBe(plain);
+  });
+
+  it("knows keywords in any case", () => {
+    expect([isKeyword("NotNull"), isKeyword("between"), isKeyword("key")]).toEqual([true, true, false]);
+  });
+});

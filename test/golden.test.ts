@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { compileList, compileQuery, FilterError } from "@itemfilter/core";
+
+/**
+ * Drives every golden case under test/golden: input, mode and options, then
+ * either the exact compiled JSON or the error code, span (offsets, end
+ * exclusive), and where given the exact message and diagnostic count.
+ */
+interface GoldenCase {
+  input: string;
+  mode?: "list" | "query";
+  options?: Record<string, unknown>;
+  output?: unknown;
+  error?: { code: string; span: [number, number]; message?: string; count?: number };
+  note?: string;
+}
+
+const dir = fileURLToPath(new URL("./golden/", import.meta.url));
+const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+const cases = files.flatMap((file) => {
+  const data = JSON.parse(readFileSync(dir + file, "utf8")) as { cases: GoldenCase[] };
+  return data.cases.map((c) => ({ ...c, name: `${file}: ${c.mode ?? "list"} ${JSON.stringify(c.input)}` }));
+});
+
+function run(c: GoldenCase): unknown {
+  return c.mode === "query" ? compileQuery(c.input, c.options) : compileList(c.input, c.options);
+}
+
+describe("golden cases", () => {
+  it("has cases", () => {
+    expect(cases.length).toBeGreaterThan(250);
+  });
+
+  it.each(cases)("$name", (c) => {
+    if (c.error === undefined) {
+      expect(run(c)).toEqual(c.output);
+      return;
+    }
+    let caught: unknown;
+    try {
+      run(c);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(FilterError);
+    const e = caught as FilterError;
+    const first = e.diagnostics[0]!;
+    expect({ code: e.code, span: [first.span.start.offset, first.span.end.offset] }).toEqual({ code: c.error.code, span: c.error.span });
+    if (c.error.message !== undefined) expect(first.message).toBe(c.error.message);
+    if (c.error.count !== undefined) expect(e.diagnostics.length).toBe(c.error.count);
+  });
+});
