@@ -74,6 +74,24 @@ for (const op of OPERATORS) {
   for (const word of op.words) if (!KEYWORDS.has(word)) keyword(word, { type: CompareOp, operator: op.name });
 }
 
+/**
+ * Keyword shapes by first letter: bit n of KEYWORD_LENGTHS[c] is set when some
+ * keyword starts with letter c (either case) and is n characters long. Most
+ * names fail this test and skip the Map lookup and toLowerCase() entirely.
+ */
+const KEYWORD_LENGTHS = new Uint16Array(128);
+for (const word of KEYWORDS.keys()) {
+  const c = word.charCodeAt(0);
+  KEYWORD_LENGTHS[c | 32] = KEYWORD_LENGTHS[c & ~32] = KEYWORD_LENGTHS[c | 32]! | (1 << word.length);
+}
+
+function keywordOf(source: string, start: number, end: number, text: string): Keyword | undefined {
+  const c = source.charCodeAt(start);
+  const len = end - start;
+  if (c >= 128 || len > 15 || (KEYWORD_LENGTHS[c]! & (1 << len)) === 0) return undefined;
+  return KEYWORDS.get(text) ?? KEYWORDS.get(text.toLowerCase());
+}
+
 /** Whether a name can be written without backticks. */
 export function isPlainName(name: string): boolean {
   return PLAIN_NAME.test(name) && !KEYWORDS.has(name.toLowerCase());
@@ -149,7 +167,7 @@ export function lex(source: string): LexResult {
       i += w;
       while (i < n && (w = nameCharAt(source, i, false)) > 0) i += w;
       const text = source.slice(start, i);
-      const kw = KEYWORDS.get(text) ?? (text.length <= 12 ? KEYWORDS.get(text.toLowerCase()) : undefined);
+      const kw = keywordOf(source, start, i, text);
       if (kw === undefined) push(Identifier, start, i, text, text);
       else push(kw.type, start, i, text, kw.operator);
       continue;
@@ -331,6 +349,17 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const NUMBER_TAIL = /[\p{L}\p{Nd}_.]+/uy;
 
 function scanNumber(source: string, start: number, push: Push, problem: Problem): number {
+  // Fast path: a short integer followed by something that cannot continue a number is always exact.
+  let i = source.charCodeAt(start) === 45 ? start + 1 : start;
+  const first = i;
+  let acc = 0;
+  for (let c = source.charCodeAt(i); c >= 48 && c <= 57; c = source.charCodeAt(++i)) acc = acc * 10 + (c - 48);
+  const digits = i - first;
+  if (digits > 0 && digits < 16 && (digits === 1 || source.charCodeAt(first) !== 48) && !continuesNumber(source, i)) {
+    const raw = source.slice(start, i);
+    push(NumberLiteral, start, i, raw, first === start ? acc : -acc);
+    return i;
+  }
   NUMBER.lastIndex = start;
   const ok = NUMBER.test(source);
   let end = ok ? NUMBER.lastIndex : start;
@@ -358,6 +387,11 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
     push(NumberLiteral, start, end, raw, Number.NaN);
   } else push(NumberLiteral, start, end, raw, value);
   return end;
+}
+
+function continuesNumber(source: string, i: number): boolean {
+  const c = source.charCodeAt(i);
+  return c === 46 || c === 101 || c === 69 || nameCharAt(source, i, false) > 0;
 }
 
 function numberHint(raw: string): string {

@@ -5,9 +5,8 @@ import { lex, type LexProblem, type Token } from "./lexer.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { LineIndex } from "./location.js";
 import { parser } from "./parser.js";
-import { shown, suggestOperator, valueHint } from "./parserMessages.js";
+import { shown } from "./parserMessages.js";
 import { applySchema, type Schema } from "./schema.js";
-import { Identifier } from "./tokens.js";
 
 export interface ParseOptions extends Partial<Limits> {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
@@ -16,8 +15,6 @@ export interface ParseOptions extends Partial<Limits> {
 
 /** Most diagnostics one error carries; hostile input cannot make a huge report. */
 const MAX_DIAGNOSTICS = 50;
-
-const VALUE_RULES = new Set(["comparand", "literal", "inList", "values"]);
 
 /**
  * Parses filter text into its syntax tree. Throws FilterError, and only
@@ -61,7 +58,10 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
       body = parser.filter();
     } catch (error) {
       if (error instanceof FilterError) throw error;
-      if (isStackOverflow(error)) {
+      // Past the engine's stack, Chevrotain's own finally blocks overflow too and can surface
+      // as another RangeError ("Invalid array length"); any RangeError here is that exhaustion.
+      // Setting parser.input below resets its rule stack, so the instance stays usable.
+      if (isStackOverflow(error) || error instanceof RangeError) {
         throw new FilterError([
           {
             code: "E_LIMIT",
@@ -114,15 +114,6 @@ function fromRecognition(e: IRecognitionException, tokens: Token[], source: stri
     // Chevrotain gives no previous token here, so find it to say where the filter stopped making sense.
     const at = tokens.indexOf(tok as Token);
     if (at > 0) message = message.replace(", found", ` after ${shown(tokens[at - 1])}, found`);
-  }
-  const rule = e.context.ruleStack[e.context.ruleStack.length - 1] ?? "";
-  if (tok.tokenType === Identifier) {
-    if (rule === "operation" || e.name === "NotAllInputParsedException") {
-      const fix = suggestOperator(tok.image);
-      if (fix !== undefined) message += `; did you mean '${fix}'?`;
-    } else if (VALUE_RULES.has(rule)) {
-      message += `; ${valueHint(tok.image)}`;
-    }
   }
   return { code: "E_SYNTAX", message, start, end };
 }

@@ -1,8 +1,8 @@
-import { EmbeddedActionsParser, type IToken, type IRecognitionException } from "chevrotain";
+import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from "chevrotain";
 import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
 import { FilterError } from "./errors.js";
 import type { LexProblem } from "./lexer.js";
-import type { LineIndex } from "./location.js";
+import type { LineIndex, Span } from "./location.js";
 import type { Operator } from "./operators.js";
 import { errorMessageProvider } from "./parserMessages.js";
 import {
@@ -39,32 +39,27 @@ export interface ParseState {
   problems: LexProblem[];
 }
 
-/** What follows an attribute: the operator with its span, and the value it takes. */
-interface Operation {
-  operator: Operator;
-  start: number;
-  end: number;
-  value?: LiteralNode | LiteralNode[];
-  brackets?: true;
-}
-
-const NULL_VALUE = "null" as const;
+type Alts<T> = IOrAlt<T>[];
 
 /*
- * The grammar, with embedded actions that build the AST directly: measured
- * here at about twice the speed of a CST plus a visitor. Rules are typed
- * class fields; performSelfAnalysis() runs once, for the one instance below.
- * Alternatives that need no per-call data are built once and reused.
+ * The grammar of grammar/filter.ebnf as five rules with embedded actions that
+ * build the AST directly (measured here at about twice the speed of a CST plus
+ * a visitor). A predicate's attribute, operator and values are parsed inline
+ * in one rule rather than in sub-rules: each Chevrotain rule call costs a
+ * try/catch/finally and rule-stack bookkeeping, and that was most of the
+ * parse time. Action code runs only outside the recording phase, without
+ * ACTION closures, and alternatives are built once and reused.
+ * performSelfAnalysis() runs once, for the one instance below.
  */
 export class FilterParser extends EmbeddedActionsParser {
   state!: ParseState;
 
   constructor() {
-    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 2, errorMessageProvider });
+    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1, errorMessageProvider });
     this.performSelfAnalysis();
   }
 
-  /** filter := orExpr? EOF */
+  /** filter := orExpr? */
   filter = this.RULE("filter", (): FilterNode | null => {
     let body: FilterNode | null = null;
     this.OPTION(() => {
@@ -81,12 +76,10 @@ export class FilterParser extends EmbeddedActionsParser {
     this.MANY(() => {
       this.CONSUME(Or);
       const next = this.SUBRULE2(this.andExpr);
-      this.ACTION(() => {
-        operands ??= flatten("Or", first, []);
-        flatten("Or", next, operands);
-      });
+      if (!this.RECORDING_PHASE) flatten("Or", next, (operands ??= flatten("Or", first, [])));
     });
-    return this.ACTION(() => (operands === undefined ? first : { type: "Or", operands, span: this.spanFrom(start) }));
+    if (this.RECORDING_PHASE || operands === undefined) return first;
+    return { type: "Or", operands, span: this.spanFrom(start) };
   });
 
   /** andExpr := unary ( ("and" | "&&") unary )* */
@@ -97,249 +90,215 @@ export class FilterParser extends EmbeddedActionsParser {
     this.MANY(() => {
       this.CONSUME(And);
       const next = this.SUBRULE2(this.unary);
-      this.ACTION(() => {
-        operands ??= flatten("And", first, []);
-        flatten("And", next, operands);
-      });
+      if (!this.RECORDING_PHASE) flatten("And", next, (operands ??= flatten("And", first, [])));
     });
-    return this.ACTION(() => (operands === undefined ? first : { type: "And", operands, span: this.spanFrom(start) }));
+    if (this.RECORDING_PHASE || operands === undefined) return first;
+    return { type: "And", operands, span: this.spanFrom(start) };
   });
 
-  /** unary := ("not" | "!") unary | primary */
-  unary = this.RULE("unary", (): FilterNode =>
-    this.OR(
-      (this.unaryAlts ??= [
-        {
-          ALT: () => {
-            const not = this.CONSUME(Not);
-            this.ACTION(() => this.enter(not));
-            try {
-              const operand = this.SUBRULE(this.unary);
-              return this.ACTION((): FilterNode => ({ type: "Not", operand, span: this.spanFrom(not) }));
-            } finally {
-              this.ACTION(() => this.state.depth--);
-            }
-          },
-        },
-        { ALT: () => this.SUBRULE(this.primary) },
-      ]),
-    ),
-  );
-  private unaryAlts?: { ALT: () => FilterNode }[];
+  /** unary := ("not" | "!") unary | "(" orExpr ")" | predicate */
+  unary = this.RULE("unary", (): FilterNode => this.OR(this.unaryAlts));
 
-  /** primary := "(" orExpr ")" | predicate */
-  primary = this.RULE("primary", (): FilterNode =>
-    this.OR(
-      (this.primaryAlts ??= [
-        {
-          ALT: () => {
-            const open = this.CONSUME(LParen);
-            this.ACTION(() => this.enter(open));
-            try {
-              const inner = this.SUBRULE(this.orExpr);
-              this.CONSUME(RParen);
-              return inner;
-            } finally {
-              this.ACTION(() => this.state.depth--);
-            }
-          },
-        },
-        { ALT: () => this.SUBRULE(this.predicate) },
-      ]),
-    ),
-  );
-  private primaryAlts?: { ALT: () => FilterNode }[];
-
-  /** predicate := attribute? operation */
-  predicate = this.RULE("predicate", (): PredicateNode => {
-    const start = this.LA(1);
-    let attribute: AttributeNode | null = null;
-    this.OPTION(() => {
-      attribute = this.SUBRULE(this.attribute);
-    });
-    const op = this.SUBRULE(this.operation);
-    return this.ACTION((): PredicateNode => {
-      const s = this.state;
-      if (++s.predicates > s.maxPredicates) {
-        this.limit(start, `this filter has more than ${s.maxPredicates} conditions (maxPredicates)`);
-      }
-      const node: PredicateNode = {
-        type: "Predicate",
-        attribute,
-        operator: op.operator,
-        operatorSpan: s.index.span(op.start, op.end),
-        span: this.spanFrom(start),
-      };
-      if (op.value !== undefined) (node as { value?: unknown }).value = op.value;
-      if (op.brackets === true) (node as { brackets?: true }).brackets = true;
-      return node;
-    });
-  });
-
-  /** attribute := Identifier | QuotedIdentifier */
-  attribute = this.RULE("attribute", (): AttributeNode => {
-    const tok = this.OR((this.attributeAlts ??= [{ ALT: () => this.CONSUME(Identifier) }, { ALT: () => this.CONSUME(QuotedIdentifier) }]));
-    return this.ACTION(() => ({ type: "Attribute", name: (tok as { payload: string }).payload, span: this.spanOf(tok) }));
-  });
-  private attributeAlts?: { ALT: () => IToken }[];
+  private readonly unaryAlts: Alts<FilterNode> = [
+    {
+      ALT: () => {
+        const not = this.CONSUME(Not);
+        this.enter(not);
+        try {
+          const operand = this.SUBRULE(this.unary);
+          return this.RECORDING_PHASE ? operand : { type: "Not", operand, span: this.spanFrom(not) };
+        } finally {
+          this.leave();
+        }
+      },
+    },
+    {
+      ALT: () => {
+        const open = this.CONSUME(LParen);
+        this.enter(open);
+        try {
+          const inner = this.SUBRULE(this.orExpr);
+          this.CONSUME(RParen);
+          return inner;
+        } finally {
+          this.leave();
+        }
+      },
+    },
+    { ALT: () => this.SUBRULE(this.predicate) },
+  ];
 
   /**
-   * operation := CompareOp comparand
-   *            | "is" "not"? "null" | "null" | "notNull"
-   *            | "in" inList
-   *            | "between" literal "and" literal
+   * predicate := attribute? operation
+   * attribute := Identifier | QuotedIdentifier
+   * operation := CompareOp (literal | "null") | "is" "not"? "null" | "null" | "notNull"
+   *            | "in" inList | "between" literal "and" literal
    */
-  operation = this.RULE("operation", (): Operation =>
-    this.OR(
-      (this.operationAlts ??= [
-        {
-          ALT: () => {
-            const opTok = this.CONSUME(CompareOp);
-            const value = this.SUBRULE(this.comparand);
-            return this.ACTION(() => this.comparison(opTok, value));
-          },
-        },
-        {
-          ALT: () => {
-            const is = this.CONSUME(Is);
-            const negated = this.OPTION(() => this.CONSUME(Not));
-            const last = this.CONSUME1(Null);
-            return this.ACTION(() => ({ operator: negated ? "notNull" : "null", start: is.startOffset, end: last.endOffset! + 1 }));
-          },
-        },
-        {
-          ALT: () => {
-            const tok = this.CONSUME2(Null);
-            return this.ACTION(() => ({ operator: "null", start: tok.startOffset, end: tok.endOffset! + 1 }));
-          },
-        },
-        {
-          ALT: () => {
-            const tok = this.CONSUME(NotNull);
-            return this.ACTION(() => ({ operator: "notNull", start: tok.startOffset, end: tok.endOffset! + 1 }));
-          },
-        },
-        {
-          ALT: () => {
-            const tok = this.CONSUME(In);
-            const brackets = this.LA(1).tokenType === LBracket;
-            const value = this.SUBRULE(this.inList);
-            return this.ACTION((): Operation => {
-              const op: Operation = { operator: "in", start: tok.startOffset, end: tok.endOffset! + 1, value };
-              if (brackets) op.brackets = true;
-              return op;
-            });
-          },
-        },
-        {
-          ALT: () => {
-            const tok = this.CONSUME(Between);
-            const lower = this.SUBRULE(this.literal);
-            this.CONSUME(And);
-            const upper = this.SUBRULE2(this.literal);
-            return this.ACTION(() => ({ operator: "between", start: tok.startOffset, end: tok.endOffset! + 1, value: [lower, upper] }));
-          },
-        },
-      ]),
-    ),
-  );
-  private operationAlts?: { ALT: () => Operation }[];
+  predicate = this.RULE("predicate", (): PredicateNode => {
+    const start = this.LA(1);
+    const name = this.OPTION(() => this.OR1(this.attributeAlts));
+    const node = this.OR2(this.operationAlts);
+    // Under error recovery the operation may be missing; the parse fails anyway.
+    if (this.RECORDING_PHASE || node === undefined) return node;
+    const s = this.state;
+    if (++s.predicates > s.maxPredicates) this.limit(start, `this filter has more than ${s.maxPredicates} conditions (maxPredicates)`);
+    const attribute: AttributeNode | null =
+      name === undefined ? null : { type: "Attribute", name: (name as unknown as { payload: string }).payload, span: this.spanOf(name) };
+    (node as { attribute: AttributeNode | null }).attribute = attribute;
+    (node as { span: Span }).span = this.predicateSpan(node, attribute);
+    return node;
+  });
 
-  /** comparand := literal | "null" */
-  comparand = this.RULE("comparand", (): LiteralNode | typeof NULL_VALUE =>
-    this.OR(
-      (this.comparandAlts ??= [
-        { ALT: () => this.SUBRULE(this.literal) },
-        {
-          ALT: () => {
-            this.CONSUME(Null);
-            return NULL_VALUE;
-          },
-        },
-      ]),
-    ),
-  );
-  private comparandAlts?: { ALT: () => LiteralNode | typeof NULL_VALUE }[];
+  private readonly attributeAlts: Alts<IToken> = [{ ALT: () => this.CONSUME1(Identifier) }, { ALT: () => this.CONSUME1(QuotedIdentifier) }];
 
-  /** inList := "(" values ")" | "[" values "]" | literal */
-  inList = this.RULE("inList", (): LiteralNode[] =>
-    this.OR(
-      (this.inListAlts ??= [
-        {
-          ALT: () => {
-            this.CONSUME(LParen);
-            const values = this.SUBRULE(this.values);
-            this.CONSUME(RParen);
-            return values;
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(LBracket);
-            const values = this.SUBRULE2(this.values);
-            this.CONSUME(RBracket);
-            return values;
-          },
-        },
-        {
-          ALT: () => {
-            const one = this.SUBRULE(this.literal);
-            return [one];
-          },
-        },
-      ]),
-    ),
-  );
-  private inListAlts?: { ALT: () => LiteralNode[] }[];
+  private readonly operationAlts: Alts<PredicateNode> = [
+    {
+      ALT: () => {
+        const op = this.CONSUME1(CompareOp);
+        const value = this.OR3(this.comparandAlts);
+        return this.RECORDING_PHASE ? (undefined as never) : this.comparison(op, value);
+      },
+    },
+    {
+      ALT: () => {
+        const is = this.CONSUME1(Is);
+        const negated = this.OPTION2(() => this.CONSUME1(Not));
+        const last = this.CONSUME2(Null);
+        return this.RECORDING_PHASE ? (undefined as never) : this.node(negated === undefined ? "null" : "notNull", is, last);
+      },
+    },
+    {
+      ALT: () => {
+        const tok = this.CONSUME3(Null);
+        return this.RECORDING_PHASE ? (undefined as never) : this.node("null", tok, tok);
+      },
+    },
+    {
+      ALT: () => {
+        const tok = this.CONSUME1(NotNull);
+        return this.RECORDING_PHASE ? (undefined as never) : this.node("notNull", tok, tok);
+      },
+    },
+    {
+      ALT: () => {
+        const tok = this.CONSUME1(In);
+        const brackets = this.LA(1).tokenType === LBracket;
+        const values = this.OR4(this.inListAlts);
+        if (this.RECORDING_PHASE) return undefined as never;
+        const node = this.node("in", tok, tok, values);
+        if (brackets) (node as { brackets?: true }).brackets = true;
+        return node;
+      },
+    },
+    {
+      ALT: () => {
+        const tok = this.CONSUME1(Between);
+        const lower = this.literal(10);
+        this.CONSUME1(And);
+        const upper = this.literal(11);
+        return this.RECORDING_PHASE ? (undefined as never) : this.node("between", tok, tok, [lower, upper]);
+      },
+    },
+  ];
 
-  /** values := literal ("," literal)* */
-  values = this.RULE("values", (): LiteralNode[] => {
-    const list: LiteralNode[] = [this.SUBRULE(this.literal)];
-    this.MANY(() => {
-      this.CONSUME(Comma);
-      const next = this.SUBRULE2(this.literal);
-      this.ACTION(() => {
-        if (list.push(next) > this.state.maxInValues) {
-          this.limit(this.LA(0), `an in list takes at most ${this.state.maxInValues} values (maxInValues)`);
-        }
-      });
+  /** comparand := literal | "null"; null is handled by comparison(). */
+  private readonly comparandAlts: Alts<IToken> = [
+    { ALT: () => this.CONSUME2(StringLiteral) },
+    { ALT: () => this.CONSUME2(NumberLiteral) },
+    { ALT: () => this.CONSUME1(Null) },
+  ];
+
+  /** inList := "(" values ")" | "[" values "]" | literal;  values := literal ("," literal)* */
+  private readonly inListAlts: Alts<LiteralNode[]> = [
+    {
+      ALT: () => {
+        this.CONSUME1(LParen);
+        const values = this.values(12, 1);
+        this.CONSUME1(RParen);
+        return values;
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME1(LBracket);
+        const values = this.values(14, 2);
+        this.CONSUME1(RBracket);
+        return values;
+      },
+    },
+    { ALT: () => [this.literal(16)] },
+  ];
+
+  /** A comma-separated list; `idx` numbers its two literal occurrences, `loop` its MANY and comma. */
+  private values(idx: number, loop: number): LiteralNode[] {
+    const list = [this.literal(idx)];
+    this.many(loop, () => {
+      this.consume(loop, Comma);
+      const next = this.literal(idx + 1);
+      if (!this.RECORDING_PHASE && list.push(next) > this.state.maxInValues) {
+        this.limit(this.LA(0), `an in list takes at most ${this.state.maxInValues} values (maxInValues)`);
+      }
     });
     return list;
-  });
+  }
 
-  /** literal := StringLiteral | NumberLiteral */
-  literal = this.RULE("literal", (): LiteralNode => {
-    const tok = this.OR((this.literalAlts ??= [{ ALT: () => this.CONSUME(StringLiteral) }, { ALT: () => this.CONSUME(NumberLiteral) }]));
-    return this.ACTION(
-      (): LiteralNode => ({
-        type: tok.tokenType === StringLiteral ? "String" : "Number",
-        value: (tok as unknown as { payload: never }).payload,
-        span: this.spanOf(tok),
-      }),
-    );
-  });
-  private literalAlts?: { ALT: () => IToken }[];
+  /**
+   * literal := StringLiteral | NumberLiteral, inline. Each place that reads a
+   * literal passes its own occurrence index, as Chevrotain requires.
+   */
+  private literal(idx: number): LiteralNode {
+    const tok = this.or(idx, (this.literalAlts[idx] ??= [
+      { ALT: () => this.consume(idx, StringLiteral) },
+      { ALT: () => this.consume(idx, NumberLiteral) },
+    ]));
+    if (this.RECORDING_PHASE) return undefined as never;
+    return { type: tok.tokenType === StringLiteral ? "String" : "Number", value: (tok as unknown as { payload: never }).payload, span: this.spanOf(tok) };
+  }
+  private readonly literalAlts: Alts<IToken>[] = [];
 
-  private comparison(opTok: IToken, value: LiteralNode | typeof NULL_VALUE | undefined): Operation {
-    const operator = (opTok as { payload: Operator }).payload;
-    const start = opTok.startOffset;
-    if (value !== NULL_VALUE) return { operator, start, end: opTok.endOffset! + 1, value: value as LiteralNode };
-    const end = this.LA(0).endOffset! + 1;
-    if (operator === "equals") return { operator: "null", start, end };
-    if (operator === "notEquals") return { operator: "notNull", start, end };
+  private comparison(opTok: IToken, valueTok: IToken): PredicateNode {
+    const operator = (opTok as unknown as { payload: Operator }).payload;
+    if (valueTok.tokenType !== Null) {
+      const value: LiteralNode = {
+        type: valueTok.tokenType === StringLiteral ? "String" : "Number",
+        value: (valueTok as unknown as { payload: never }).payload,
+        span: this.spanOf(valueTok),
+      };
+      return this.node(operator, opTok, opTok, value);
+    }
+    if (operator === "equals") return this.node("null", opTok, valueTok);
+    if (operator === "notEquals") return this.node("notNull", opTok, valueTok);
     this.state.problems.push({
       code: "E_VALUE_TYPE",
       message: `'${opTok.image}' cannot compare with null; write 'is null' or 'is not null'`,
-      start,
-      end,
+      start: opTok.startOffset,
+      end: valueTok.endOffset! + 1,
     });
-    return { operator, start, end };
+    return this.node(operator, opTok, valueTok);
+  }
+
+  /** A predicate node with its operator span; predicate() fills in the attribute and the whole span. */
+  private node(operator: Operator, first: IToken, last: IToken, value?: LiteralNode | LiteralNode[]): PredicateNode {
+    const node = {
+      type: "Predicate",
+      attribute: null,
+      operator,
+      operatorSpan: this.state.index.span(first.startOffset, last.endOffset! + 1),
+      span: undefined as unknown as Span,
+    } as { type: "Predicate"; attribute: null; operator: Operator; operatorSpan: Span; span: Span; value?: LiteralNode | LiteralNode[] };
+    if (value !== undefined) node.value = value;
+    return node;
   }
 
   private enter(tok: IToken): void {
+    if (this.RECORDING_PHASE) return;
     if (++this.state.depth > this.state.maxDepth) {
       this.limit(tok, `groups and negations nest more than ${this.state.maxDepth} deep (maxDepth)`);
     }
+  }
+
+  private leave(): void {
+    if (!this.RECORDING_PHASE) this.state.depth--;
   }
 
   private limit(tok: IToken, message: string): never {
@@ -348,12 +307,30 @@ export class FilterParser extends EmbeddedActionsParser {
     throw new FilterError([{ code: "E_LIMIT", message, span: this.state.index.span(start, end) }]);
   }
 
-  private spanOf(tok: IToken) {
+  private spanOf(tok: IToken): Span {
     return this.state.index.span(tok.startOffset, tok.endOffset! + 1);
   }
 
+  /**
+   * A predicate's span shares Position objects with its attribute, operator or
+   * last value where the offsets coincide: spans are most of the tree's memory.
+   */
+  private predicateSpan(node: PredicateNode, attribute: AttributeNode | null): Span {
+    const start = attribute === null ? node.operatorSpan.start : attribute.span.start;
+    const endOffset = this.LA(0).endOffset! + 1;
+    const v = node.value;
+    const lastValue = v === undefined ? undefined : Array.isArray(v) ? v[v.length - 1] : v;
+    const end =
+      lastValue !== undefined && lastValue.span.end.offset === endOffset
+        ? lastValue.span.end
+        : node.operatorSpan.end.offset === endOffset
+          ? node.operatorSpan.end
+          : this.state.index.position(endOffset);
+    return { start, end };
+  }
+
   /** From a rule's first token to the last token consumed so far. */
-  private spanFrom(first: IToken) {
+  private spanFrom(first: IToken): Span {
     const last = this.LA(0);
     return this.state.index.span(first.startOffset, Math.max(first.startOffset, last.endOffset! + 1));
   }
@@ -370,4 +347,4 @@ function flatten(type: "And" | "Or", node: FilterNode | undefined, into: FilterN
 /** The one parser instance, built and analysed once at module load. */
 export const parser = new FilterParser();
 
-export type { IRecognitionException };
+export type { TokenType };

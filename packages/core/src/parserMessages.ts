@@ -1,22 +1,6 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import { OPERATORS, OPERATOR_MISSPELLINGS } from "./operators.js";
-import { Identifier, StringLiteral, NumberLiteral, QuotedIdentifier } from "./tokens.js";
-
-/** What each rule stands for when a person is told what was expected there. */
-const RULE_EXPECTS: Record<string, string> = {
-  filter: "a condition",
-  orExpr: "a condition",
-  andExpr: "a condition",
-  unary: "a condition",
-  primary: "a condition",
-  predicate: "a condition",
-  attribute: "an attribute name",
-  operation: "an operator",
-  comparand: "a value",
-  literal: "a value",
-  inList: "a value or a list of values",
-  values: "a value",
-};
+import { CompareOp, Identifier, LParen, Not, NumberLiteral, QuotedIdentifier, StringLiteral } from "./tokens.js";
 
 const MAX_SHOWN = 24;
 
@@ -37,21 +21,47 @@ function label(type: TokenType): string {
     : `'${text}'`;
 }
 
+/**
+ * What a person is told was expected, from the token types that could come
+ * next. Checked in this order because a condition may also start with an
+ * operator (a key query leaves its subject out).
+ */
+function expectedWhat(types: Set<TokenType>): string {
+  if (types.has(Not) || types.has(Identifier)) return "a condition";
+  if (types.has(CompareOp)) return "an operator";
+  if (types.has(LParen) && types.has(StringLiteral)) return "a value or a list of values";
+  if (types.has(StringLiteral)) return "a value";
+  return [...types].map(label).join(" or ");
+}
+
+/** A hint for a bare word found where an operator or a value belongs. */
+function hintFor(what: string, found: IToken | undefined): string {
+  if (found === undefined || found.tokenType !== Identifier) return "";
+  if (what === "an operator") {
+    const fix = suggestOperator(found.image);
+    return fix === undefined ? "" : `; did you mean '${fix}'?`;
+  }
+  if (what.startsWith("a value")) return `; ${valueHint(found.image)}`;
+  return "";
+}
+
 /** Messages read "expected X after 'prev', found Y", which says where and what to fix in one line. */
 export const errorMessageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, previous }) {
     return `expected ${label(expected)}${after(previous)}, found ${shown(actual)}`;
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
-    const prev = undefined;
     const close = firstRedundant.image === ")" ? "; this ')' has no matching '('" : "";
-    return `expected 'and', 'or' or end of input${after(prev)}, found ${shown(firstRedundant)}${close}`;
+    const fix = firstRedundant.tokenType === Identifier ? suggestOperator(firstRedundant.image) : undefined;
+    return `expected 'and', 'or' or end of input, found ${shown(firstRedundant)}${close}${fix === undefined ? "" : `; did you mean '${fix}'?`}`;
   },
-  buildNoViableAltMessage({ actual, previous, ruleName }) {
-    return `expected ${RULE_EXPECTS[ruleName] ?? "something else"}${after(previous)}, found ${shown(actual[0])}`;
+  buildNoViableAltMessage({ expectedPathsPerAlt, actual, previous }) {
+    const what = expectedWhat(new Set(expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]!))));
+    return `expected ${what}${after(previous)}, found ${shown(actual[0])}${hintFor(what, actual[0])}`;
   },
-  buildEarlyExitMessage({ actual, previous, ruleName }) {
-    return `expected ${RULE_EXPECTS[ruleName] ?? "something else"}${after(previous)}, found ${shown(actual[0])}`;
+  buildEarlyExitMessage({ expectedIterationPaths, actual, previous }) {
+    const what = expectedWhat(new Set(expectedIterationPaths.map((path) => path[0]!)));
+    return `expected ${what}${after(previous)}, found ${shown(actual[0])}${hintFor(what, actual[0])}`;
   },
 };
 
