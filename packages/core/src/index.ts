@@ -1,13 +1,17 @@
 export type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, PredicateNode, StringNode } from "./ast.js";
+export { attributes } from "./attributes.js";
 export { compareScalars, compareStrings } from "./compare.js";
 export { compileList, type CompileListOptions } from "./compileList.js";
 export { compileQuery, type CompileQueryOptions } from "./compileQuery.js";
 export { FilterError, isFilterError, type Diagnostic, type ErrorCode } from "./errors.js";
+export { evaluate, type EvaluateOptions } from "./evaluate.js";
 export type { ListFilter, QueryFilter, Scalar } from "./filters.js";
 export { formatDiagnostics, type FormatDiagnosticsOptions } from "./formatDiagnostics.js";
 export { DEFAULT_LIMITS, type Limits } from "./limits.js";
 export { LineIndex, type Position, type Span } from "./location.js";
+export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./matches.js";
 export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./operators.js";
 export { parse, type ParseOptions } from "./parse.js";
 export type { AttributeSchema, AttributeType, Schema } from "./schema.js";
 export type { FilterInput } from "./toDocument.js";
+export { validateListFilter, validateQueryFilter, type ValidateOptions } from "./validate.js";

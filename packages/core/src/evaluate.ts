@@ -1,0 +1,73 @@
+import type { FilterNode, LiteralNode, PredicateNode } from "./ast.js";
+import { itemValue } from "./itemValue.js";
+import type { ParseOptions } from "./parse.js";
+import { predicateTest } from "./predicateTest.js";
+import { guardStack, toDocument, type FilterInput } from "./toDocument.js";
+
+export interface EvaluateOptions extends ParseOptions {
+  /**
+   * The table's secondary key. When given, the filter is read as a key query,
+   * as compileQuery reads it: `key` (in any case) and a condition without a
+   * subject (`>= 3`) test this attribute.
+   */
+  secondaryKey?: string;
+}
+
+type Test = (item: unknown) => boolean;
+
+/**
+ * Evaluates a filter (text, a parsed document or one node) against an item
+ * with plain boolean logic: and, or and not as written, each condition by the
+ * rules of grammar/semantics.md. It takes every filter the parser accepts,
+ * including those the compilers reject (`a < "x"`, `not (a < 3)`, any `or`),
+ * which makes it the reference the compilers are tested against.
+ * An empty filter is true.
+ *
+ * Throws FilterError for text that does not parse, and TypeError for a
+ * condition without a subject when no `options.secondaryKey` says what it tests.
+ */
+export function evaluate(input: FilterInput, item: unknown, options?: EvaluateOptions): boolean {
+  const doc = toDocument(input, options);
+  const body = doc.body;
+  if (body === null) return true;
+  return guardStack(() => prepare(body, options?.secondaryKey)(item), doc.span);
+}
+
+/** Turns the tree into closures first, so a missing secondary key is reported whatever the item. */
+function prepare(node: FilterNode, secondaryKey: string | undefined): Test {
+  switch (node.type) {
+    case "And": {
+      const operands = node.operands.map((o) => prepare(o, secondaryKey));
+      return (item) => operands.every((t) => t(item));
+    }
+    case "Or": {
+      const operands = node.operands.map((o) => prepare(o, secondaryKey));
+      return (item) => operands.some((t) => t(item));
+    }
+    case "Not": {
+      const operand = prepare(node.operand, secondaryKey);
+      return (item) => !operand(item);
+    }
+    case "Predicate": {
+      const name = subject(node, secondaryKey);
+      const test = predicateTest(node.operator, plainValue(node.value));
+      return (item) => test(itemValue(item, name));
+    }
+    default:
+      throw new TypeError(`evaluate: unknown node type ${JSON.stringify((node as { type?: unknown }).type)}`);
+  }
+}
+
+function subject(node: PredicateNode, secondaryKey: string | undefined): string {
+  const attr = node.attribute;
+  if (secondaryKey !== undefined && (attr === null || attr.name.toLowerCase() === "key")) return secondaryKey;
+  if (attr === null) {
+    throw new TypeError(`evaluate: the condition '${node.operator}' has no attribute, so it tests the secondary key; pass options.secondaryKey`);
+  }
+  return attr.name;
+}
+
+function plainValue(value: LiteralNode | LiteralNode[] | undefined): unknown {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.map((l) => l.value) : value.value;
+}

@@ -1,0 +1,118 @@
+import { compareStrings } from "./compare.js";
+import type { Operator } from "./operators.js";
+
+/**
+ * The one implementation of what each operator matches (grammar/semantics.md).
+ * `matches` (on filter JSON) and `evaluate` (on syntax trees) both build their
+ * tests here, which is what makes comparing them a test of the compiler alone.
+ */
+
+/** A test of one attribute value; `undefined` or `null` means the attribute is missing. */
+export type ValueTest = (actual: unknown) => boolean;
+
+const never: ValueTest = () => false;
+
+const isScalar = (v: unknown): v is string | number => typeof v === "string" || typeof v === "number";
+
+/**
+ * Builds the test of `operator` with the filter's `value` (a scalar, an array,
+ * or undefined for null/notNull). Values of the wrong shape, which only a
+ * hand-built tree can carry, give a test that never matches: there is no
+ * coercion between types anywhere.
+ */
+export function predicateTest(operator: Operator, value: unknown): ValueTest {
+  switch (operator) {
+    case "equals":
+      return equalsTest(value);
+    case "notEquals":
+      return negate(equalsTest(value));
+    case "lessThan":
+      if (typeof value === "number") return (x) => typeof x === "number" && x < value;
+      return stringOrder(value, (order) => order < 0);
+    case "lessEqual":
+      if (typeof value === "number") return (x) => typeof x === "number" && x <= value;
+      return stringOrder(value, (order) => order <= 0);
+    case "greaterThan":
+      if (typeof value === "number") return (x) => typeof x === "number" && x > value;
+      return stringOrder(value, (order) => order > 0);
+    case "greaterEqual":
+      if (typeof value === "number") return (x) => typeof x === "number" && x >= value;
+      return stringOrder(value, (order) => order >= 0);
+    case "between":
+      return betweenTest(value);
+    case "null":
+      return (x) => x === undefined || x === null;
+    case "notNull":
+      return (x) => x !== undefined && x !== null;
+    case "contains":
+      return containsTest(value);
+    case "notContains":
+      return negate(containsTest(value));
+    case "beginsWith":
+      if (typeof value !== "string") return never;
+      return (x) => typeof x === "string" && x.startsWith(value);
+    case "in":
+      return inTest(Array.isArray(value) ? value : [value]);
+    default:
+      throw new TypeError(`unknown operator ${JSON.stringify(operator)}; see OPERATORS for the operator names`);
+  }
+}
+
+function negate(test: ValueTest): ValueTest {
+  return (x) => !test(x);
+}
+
+/** Ordering of strings by UTF-8 bytes; a number or anything else never matches a string bound. */
+function stringOrder(value: unknown, accept: (order: number) => boolean): ValueTest {
+  if (typeof value !== "string") return never;
+  return (x) => typeof x === "string" && accept(compareStrings(x, value));
+}
+
+function betweenTest(value: unknown): ValueTest {
+  if (!Array.isArray(value) || value.length !== 2) return never;
+  const [lower, upper] = value as unknown[];
+  if (typeof lower === "number" && typeof upper === "number") return (x) => typeof x === "number" && x >= lower && x <= upper;
+  if (typeof lower === "string" && typeof upper === "string") {
+    return (x) => typeof x === "string" && compareStrings(x, lower) >= 0 && compareStrings(x, upper) <= 0;
+  }
+  return never;
+}
+
+function equalsTest(value: unknown): ValueTest {
+  // `===` is the scalar equality we want: -0 equals 0, NaN equals nothing, and no coercion.
+  if (isScalar(value)) return (x) => x === value;
+  if (Array.isArray(value)) return (x) => Array.isArray(x) && sameSet(x, value);
+  return never;
+}
+
+/** Set equality of two arrays of strings and numbers; an array holding anything else is not a set and equals nothing. */
+function sameSet(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (!a.every(isScalar) || !b.every(isScalar)) return false;
+  return a.every((x) => b.indexOf(x) !== -1) && b.every((x) => a.indexOf(x) !== -1);
+}
+
+function containsTest(value: unknown): ValueTest {
+  // indexOf, not includes: strict equality, so a NaN element is never found.
+  if (typeof value === "string") return (x) => (typeof x === "string" ? x.includes(value) : Array.isArray(x) && x.indexOf(value) !== -1);
+  if (typeof value === "number") return (x) => Array.isArray(x) && x.indexOf(value) !== -1;
+  return never;
+}
+
+/** Lists this long and longer are looked up in a Set; shorter ones are scanned, which is faster. */
+const SET_FROM = 8;
+
+function inTest(values: readonly unknown[]): ValueTest {
+  if (!values.every(isScalar)) {
+    const tests = values.map(equalsTest);
+    return (x) => tests.some((t) => t(x));
+  }
+  // NaN is dropped because it equals nothing; a Set would find it.
+  const list = values.filter((v) => v === v);
+  if (list.length === 1) {
+    const only = list[0];
+    return (x) => x === only;
+  }
+  if (list.length < SET_FROM) return (x) => isScalar(x) && list.indexOf(x) !== -1;
+  const set = new Set(list);
+  return (x) => isScalar(x) && set.has(x);
+}

@@ -1,0 +1,65 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FilterError, compileList, compileQuery, evaluate, matches, type FilterNode } from "@itemfilter/core";
+import { listFilterArbitrary, queryFilterArbitrary } from "./exactnessArbitraries.js";
+import { itemArbitrary } from "./itemArbitraries.js";
+
+/**
+ * The compilers are exact: whatever they accept, the JSON they produce
+ * selects the same items as the filter as written. `evaluate` reads the tree
+ * with plain boolean logic and `matches` reads the compiled JSON; both use the
+ * one per-operator implementation, so any difference is the compiler's.
+ */
+
+const RUNS = 2000;
+const ITEMS_PER_FILTER = 8;
+
+/** The compiled form, or null when the compiler rejects the filter with a FilterError (anything else fails the test). */
+function attempt<T>(compile: () => T): T | null {
+  try {
+    return compile();
+  } catch (error) {
+    if (error instanceof FilterError) return null;
+    throw error;
+  }
+}
+
+describe("compileList is exact", () => {
+  it(`matches(item, compileList(ast)) === evaluate(ast, item) (${RUNS} filters)`, () => {
+    let compiled = 0;
+    const property = fc.property(
+      listFilterArbitrary(["a", "b", "c"]),
+      fc.array(itemArbitrary(["a", "b", "c"]), { minLength: ITEMS_PER_FILTER, maxLength: ITEMS_PER_FILTER }),
+      (ast: FilterNode, items: unknown[]) => {
+        const filters = attempt(() => compileList(ast));
+        if (filters === null) return;
+        compiled++;
+        for (const item of items) expect(matches(item, filters)).toBe(evaluate(ast, item));
+      },
+    );
+    fc.assert(property, { numRuns: RUNS });
+    // The generators favour compilable shapes; this guards against a change that makes nearly every case an error.
+    expect(compiled).toBeGreaterThan(RUNS / 4);
+  });
+});
+
+describe("compileQuery is exact", () => {
+  it(`matches(item, compileQuery(ast), {secondaryKey}) === evaluate(ast, item, {secondaryKey}) (${RUNS} filters)`, () => {
+    const secondaryKey = "sk";
+    let compiled = 0;
+    const property = fc.property(
+      queryFilterArbitrary(secondaryKey),
+      fc.array(itemArbitrary([secondaryKey, "key", "other"]), { minLength: ITEMS_PER_FILTER, maxLength: ITEMS_PER_FILTER }),
+      (ast: FilterNode, items: unknown[]) => {
+        const filter = attempt(() => compileQuery(ast, { secondaryKey }));
+        if (filter === null) return;
+        compiled++;
+        for (const item of items) {
+          expect(matches(item, filter, { secondaryKey })).toBe(evaluate(ast, item, { secondaryKey }));
+        }
+      },
+    );
+    fc.assert(property, { numRuns: RUNS });
+    expect(compiled).toBeGreaterThan(RUNS / 4);
+  });
+});
