@@ -1,0 +1,83 @@
+import { iqrPercent, num, range, table, times } from "./format.mjs";
+import { describeRatio } from "./targets.mjs";
+
+function targetTable(targets) {
+  return table(
+    ["#", "figure", "ours (median)", "reference (median)", "ratio (median of rounds)", "ratio spread (min..max)", "target", "met?"],
+    targets.map((t) => {
+      const [ratio, spread] = describeRatio(t);
+      return [t.id, t.figure, t.ours, t.reference || "", ratio, spread, t.target, t.ratio === null ? `no (${t.note})` : t.met ? "yes" : "**no**"];
+    }),
+  );
+}
+
+function compileTable(section) {
+  const rows = section.rows.map((r) => [
+    r.name,
+    num(r.chars),
+    num(r.stats.median),
+    range(r.stats),
+    iqrPercent(r.stats),
+    num(r.charsPerSecMedian / 1e6),
+    r.name === "core compileList" ? "1×" : `${times(r.compileListSpeedup.median)} (${range(r.compileListSpeedup, "×")})`,
+  ]);
+  for (const n of section.na) {
+    rows.push([n.name, num(n.chars), "n/a", "", "", "", n.reason]);
+  }
+  const head = `### Compile: ${section.label} (${num(section.chars)} chars, limits ${section.limits === "default" ? "default" : JSON.stringify(section.limits)})`;
+  return `${head}\n\n${table(["candidate", "chars", "ops/s", "min..max", "IQR", "M chars/s", "compileList speed ÷ this"], rows)}`;
+}
+
+function evaluationTable(e) {
+  const core = e.results.find((r) => r.name === "core matches");
+  const rows = e.results.map((r) => [
+    r.name,
+    num(r.stats.median * e.items),
+    range({ min: r.stats.min * e.items, max: r.stats.max * e.items }),
+    iqrPercent(r.stats),
+    core === undefined || r === core ? "" : times(core.stats.median / r.stats.median),
+  ]);
+  const na = e.na === null ? "" : `\n\ncore matches: n/a (${e.na})`;
+  return `### Evaluation: ${num(e.items)} items, ${e.filters.length} filters, ${num(e.selected)} selected by every evaluator\n\nMongo query: \`${JSON.stringify(e.query)}\`\n\n${table(["evaluator", "items/s", "min..max", "IQR", "matches ÷ this (medians)"], rows)}${na}`;
+}
+
+function scalingTable(s) {
+  const rows = s.rows.map((r) => [r.name, num(r.chars), num(r.msPerCall.median), num(r.nsPerChar.median), range(r.nsPerChar), `${times(r.vsFirst.median)} (${range(r.vsFirst, "×")})`]);
+  return `### Scaling: \`large\` repeated, per-character time\n\n${table(["candidate", "chars", "ms/call", "ns/char", "ns/char min..max", "ns/char ÷ 1× (per round)"], rows)}`;
+}
+
+function coldStartTable(c) {
+  if (c.na !== null) return `### Cold start\n\nn/a: ${c.na}`;
+  const rows = [
+    [`\`${c.command}\``, num(c.cliMs.median), range(c.cliMs)],
+    ["`node -e 0`", num(c.nodeMs.median), range(c.nodeMs)],
+  ];
+  return `### Cold start (${c.runs} runs each, alternating)\n\n${table(["command", "median ms", "min..max ms"], rows)}`;
+}
+
+function sizeTable(s) {
+  if (s.na !== null) return `### Size\n\nn/a: ${s.na}`;
+  const rows = [
+    ["core (packages/core/dist/index.js)", num(s.core.minified), num(s.core.gzip), num(s.core.ownMinified)],
+    ["chevrotain (its own entry)", num(s.chevrotain.minified), num(s.chevrotain.gzip), ""],
+  ];
+  const top = s.core.top.map((t) => `${t.path} ${num(t.bytes)}`).join(", ");
+  return `### Size (esbuild bundle + minify, esm, browser; gzip -9)\n\n${table(["bundle", "minified B", "gzip B", "core's own modules, minified B"], rows)}\n\nLargest inputs of the core bundle (minified bytes): ${top}`;
+}
+
+/** The whole stdout report: targets first, then the raw per-candidate tables. */
+export function renderReport(results) {
+  const m = results.machine;
+  return [
+    `## itemfilter bench${results.quick ? " (--quick: smoke run, not for quoting)" : ""}`,
+    `${m.cpu} × ${m.cores}, ${m.os}, Node ${m.node}, ${m.date}; ${results.settings.rounds} rounds (${results.settings.hugeRounds} for huge and scaling) of ≥ ${results.settings.batchMs} ms batches per candidate, interleaved; ` +
+      `process CPU time ÷ wall time during batches: median ${num(results.cpuShare.median, 2)} (min ${num(results.cpuShare.min, 2)}; well under 1 = contended machine); run took ${num(results.durationSec)} s`,
+    "### Targets (issue 6)",
+    targetTable(results.targets),
+    ...Object.values(results.compile).map(compileTable),
+    evaluationTable(results.evaluation),
+    scalingTable(results.scaling),
+    coldStartTable(results.coldStart),
+    sizeTable(results.size),
+  ].join("\n\n");
+}

@@ -1,0 +1,74 @@
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { benchBundleSize } from "./bundleSize.mjs";
+import { benchColdStart } from "./coldStart.mjs";
+import { benchCompile } from "./compileBench.mjs";
+import { benchEvaluation } from "./evaluation.mjs";
+import { cpuShareSummary } from "./measure.mjs";
+import { HUGE_COPIES, LARGE, SMALL, TYPICAL, raisedLimits, repeatLarge } from "./inputs.mjs";
+import { renderReport } from "./report.mjs";
+import { benchScaling } from "./scaling.mjs";
+import { evaluateTargets } from "./targets.mjs";
+
+const quick = process.argv.includes("--quick");
+if (typeof globalThis.gc !== "function") {
+  console.error("bench: run with node --expose-gc (pnpm bench does) so each section starts from a collected heap");
+}
+
+/** Full run: about 90 s on a 2-core box. --quick: a smoke run of every figure in about 20 s. */
+const S = quick
+  ? { rounds: 3, batchMs: 10, warmupMs: 30, hugeRounds: 3, multiples: [1, 10, 200], coldRuns: 4, probeTimeoutMs: 2000, perOpBudgetMs: 1000 }
+  : { rounds: 9, batchMs: 50, warmupMs: 200, hugeRounds: 7, multiples: [1, 10, 100, 200, 1000], coldRuns: 15, probeTimeoutMs: 12000, perOpBudgetMs: 1000 };
+
+const started = Date.now();
+const step = (what) => console.error(`bench: ${what} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+const rounds = { rounds: S.rounds, batchMs: S.batchMs, warmupMs: S.warmupMs, probeTimeoutMs: S.probeTimeoutMs, perOpBudgetMs: S.perOpBudgetMs };
+const bigRounds = { ...rounds, rounds: S.hugeRounds, warmupMs: 0 };
+
+const compile = {};
+step("compile small");
+compile.small = await benchCompile("small", SMALL, undefined, rounds);
+step("compile typical");
+compile.typical = await benchCompile("typical", TYPICAL, undefined, rounds);
+step("compile large");
+compile.large = await benchCompile("large", LARGE, undefined, rounds);
+step("compile huge");
+const largeOpsPerSec = Object.fromEntries(compile.large.rows.map((r) => [r.name, r.stats.median]));
+compile.huge = await benchCompile("huge", repeatLarge(HUGE_COPIES), raisedLimits(HUGE_COPIES), bigRounds, { copies: HUGE_COPIES, largeOpsPerSec });
+step("evaluation");
+const evaluation = benchEvaluation({ ...rounds, batchMs: S.batchMs * 1.5, minCalls: 5 });
+step("scaling");
+const scaling = benchScaling(S.multiples, { ...bigRounds, warmupMs: S.warmupMs / 2 });
+step("cold start");
+const coldStart = benchColdStart({ runs: S.coldRuns });
+step("bundle size");
+const size = await benchBundleSize();
+
+const results = {
+  quick,
+  machine: {
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    cores: os.cpus().length,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    date: new Date().toISOString(),
+  },
+  settings: S,
+  // Median share of wall time this process was on a CPU during timed batches; well under 1 means a contended machine.
+  cpuShare: null,
+  durationSec: 0,
+  compile,
+  evaluation,
+  scaling,
+  coldStart,
+  size,
+};
+results.cpuShare = cpuShareSummary();
+results.targets = evaluateTargets(results);
+results.durationSec = (Date.now() - started) / 1000;
+step("done");
+
+console.log(renderReport(results));
+const file = new URL("../results.json", import.meta.url);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+console.error(`bench: wrote packages/bench/results.json in ${results.durationSec.toFixed(0)} s total`);

@@ -1,0 +1,72 @@
+import { num, range, times } from "./format.mjs";
+import { median, ratioSummary } from "./stats.mjs";
+import { scalingRatio } from "./scaling.mjs";
+
+function row(id, figure, ours, reference, ratio, target, met) {
+  return { id, figure, ours, reference, ratio: ratio?.median ?? null, ratioMin: ratio?.min ?? null, ratioMax: ratio?.max ?? null, target, met };
+}
+
+function compileRow(typical, name) {
+  return typical.rows.find((r) => r.name === name);
+}
+
+/** The six targets of issue 6, each from ratios taken per round and then medianed. */
+export function evaluateTargets({ compile, evaluation, scaling, coldStart, size }) {
+  const typical = compile.typical;
+  const core = compileRow(typical, "core compileList");
+  const liqe = compileRow(typical, "liqe parse");
+  const json = compileRow(typical, "JSON.parse (compiled output)");
+  const fastest = compileRow(typical, typical.fastestPeer);
+  const out = [];
+  const ops = (r) => `${num(r.stats.median)} ops/s`;
+
+  out.push(row("1a", `typical compileList ÷ fastest peer (${typical.fastestPeer}), throughput`, ops(core), ops(fastest), typical.vsFastestPeer, "≥ 1.5×", typical.vsFastestPeer.median >= 1.5));
+  const vsLiqe = liqe === undefined ? null : liqe.compileListSpeedup;
+  out.push(row("1b", "typical compileList ÷ liqe parse, throughput", ops(core), liqe ? ops(liqe) : "n/a", vsLiqe, "≥ 100×", vsLiqe !== null && vsLiqe.median >= 100));
+  // Time ratio: compileList's time over JSON.parse's, so its ops/s ratio inverted, per round.
+  const vsJson = ratioSummary(json.samples, core.samples);
+  out.push(row("2", "typical compileList time ÷ JSON.parse of its output", `${num(1e6 / core.stats.median)} µs`, `${num(1e6 / json.stats.median)} µs`, vsJson, "≤ 4×", vsJson.median <= 4));
+
+  const big = scaling.multiples.includes(200) ? 200 : scaling.multiples[scaling.multiples.length - 1];
+  const scale = scalingRatio(scaling, "compileList", big);
+  const at = (family, k) => scaling.rows.find((r) => r.family === family && r.k === k);
+  const jsonScale = scalingRatio(scaling, "JSON.parse", big);
+  out.push(
+    row(
+      "3",
+      `compileList ns/char at ${num(at("compileList", big).chars / 1e6)} MB ÷ at ${num(at("compileList", 1).chars / 1e3)} KB (JSON.parse: ${times(jsonScale.median)})`,
+      `${num(at("compileList", big).nsPerChar.median)} ns/char`,
+      `${num(at("compileList", 1).nsPerChar.median)} ns/char`,
+      scale,
+      "≤ 1.5×",
+      scale.median <= 1.5,
+    ),
+  );
+
+  if (evaluation.ratioVsFastestPeer === null) {
+    out.push(row("4", "matches ÷ faster of sift and mingo, items/s", "n/a", "", null, "≥ 3×", false));
+    out[out.length - 1].note = evaluation.na;
+  } else {
+    const m = evaluation.results.find((r) => r.name === "core matches");
+    out.push(row("4", "matches ÷ faster of sift and mingo, items/s (100,000 items)", `${num(m.stats.median * evaluation.items)} items/s`, `${num(median(evaluation.fastestPeerItemsPerSec))} items/s`, evaluation.ratioVsFastestPeer, "≥ 3×", evaluation.ratioVsFastestPeer.median >= 3));
+  }
+
+  if (coldStart.na !== null) {
+    out.push({ ...row("5", "CLI cold start ÷ `node -e 0`", "n/a", "", null, "≤ 2.5×", false), note: coldStart.na });
+  } else {
+    out.push(row("5", `CLI cold start ÷ \`node -e 0\` (median of ${coldStart.runs} runs each)`, `${num(coldStart.cliMs.median)} ms`, `${num(coldStart.nodeMs.median)} ms`, coldStart.ratio, "≤ 2.5×", coldStart.ratio.median <= 2.5));
+  }
+
+  if (size.na !== null) {
+    out.push({ ...row("6", "core bundle ÷ chevrotain bundle, minified + gzip -9", "n/a", "", null, "≤ 1.15×", false), note: size.na });
+    return out;
+  }
+  const r6 = { median: size.ratio, min: size.ratio, max: size.ratio };
+  out.push(row("6", "core bundle ÷ chevrotain bundle, minified + gzip -9", `${num(size.core.gzip)} B`, `${num(size.chevrotain.gzip)} B`, r6, "≤ 1.15×", size.ratio <= 1.15));
+  return out;
+}
+
+export function describeRatio(t) {
+  if (t.ratio === null) return ["n/a", ""];
+  return [times(t.ratio), t.ratioMin === t.ratioMax ? "exact" : range({ min: t.ratioMin, max: t.ratioMax }, "×")];
+}
