@@ -1,1 +1,10 @@
-export {};
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS } from "./checkOptions.js";
+export { createEmulator, type Emulator } from "./createEmulator.js";
+export { EmulatorError, type EmulatorErrorCode, type EmulatorErrorDetails } from "./EmulatorError.js";
+export type { KeyValue } from "./keyValues.js";
+export { loadNdjsonItems, parseNdjsonItems } from "./loadNdjsonItems.js";
+export { loadTablesFromFile } from "./loadTablesFromFile.js";
+export { MAX_JSON_DEPTH } from "./parseJsonBody.js";
+export type { Operation } from "./readMembers.js";
+export type { Page, PageKey } from "./runListItems.js";
+export type { Credentials, EmulatorHooks, EmulatorOptions, FailureHook, Item, NonJsonHook, TableDefinition, Tables } from "./types.js";

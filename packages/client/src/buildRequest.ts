@@ -1,0 +1,91 @@
+import { compileList, compileQuery, type ListFilter, type QueryFilter } from "@itemfilter/core";
+import { ClientError } from "./errors.js";
+import { REDACTED } from "./redact.js";
+import type { HttpRequest, ListItemsParams, Operation, QueryItemsParams } from "./types.js";
+
+/** Where and as whom requests go. */
+export interface Connection {
+  baseUrl: string;
+  applicationKey: string;
+  authenticationToken: string;
+}
+
+/** Exactly the header the service's description shows. */
+export const CONTENT_TYPE = "application/json; charset=UTF-8";
+
+export type ParamsOf<O extends Operation> = O extends "listItems" ? ListItemsParams : QueryItemsParams;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The filter member, compiled from text where it is text. A FilterError from
+ * core comes out of here, before anything is sent. An empty ListFilter array
+ * (from empty text, say) means no filter, so the member is left out.
+ */
+export function filterMember(operation: Operation, params: ListItemsParams | QueryItemsParams): ListFilter | readonly ListFilter[] | QueryFilter | undefined {
+  const filter = params.filter;
+  if (filter === undefined) return undefined;
+  if (operation === "listItems") {
+    const compiled = typeof filter === "string" ? compileList(filter, (params as ListItemsParams).compileOptions) : filter;
+    return Array.isArray(compiled) && compiled.length === 0 ? undefined : (compiled as ListFilter | readonly ListFilter[]);
+  }
+  return typeof filter === "string" ? compileQuery(filter, (params as QueryItemsParams).compileOptions) : (filter as QueryFilter);
+}
+
+function checkParams(operation: Operation, params: ListItemsParams | QueryItemsParams): void {
+  const bad = (message: string): never => {
+    throw new ClientError("E_ARGUMENT", operation, 0, message);
+  };
+  if (!isObject(params)) bad(`takes a parameters object {table, …}`);
+  if (typeof params.table !== "string" || params.table === "") bad("'table' must be a non-empty string");
+  if (params.limit !== undefined && !(Number.isSafeInteger(params.limit) && params.limit >= 1)) bad("'limit' must be a whole number of at least 1");
+  if (params.startKey !== undefined && !isObject(params.startKey)) bad("'startKey' must be an object: the stopKey of the previous page");
+  const filter = params.filter as unknown;
+  if (filter !== undefined && typeof filter !== "string" && typeof filter !== "object") bad("'filter' must be filter text or filter JSON");
+  if (operation === "queryItems") {
+    const q = params as QueryItemsParams;
+    if (q.key !== undefined) {
+      const primary = isObject(q.key) ? q.key.primary : undefined;
+      if (typeof primary !== "string" && !(typeof primary === "number" && Number.isFinite(primary))) bad("'key' must be {primary: <string or number>}");
+    }
+    if (q.searchForward !== undefined && typeof q.searchForward !== "boolean") bad("'searchForward' must be true or false");
+  }
+}
+
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * The request for one page, without sending it: `{method, url, headers, body}`
+ * as PROTOCOL.md describes. Pure; it throws FilterError for bad filter text
+ * and ClientError E_ARGUMENT for bad parameters. util.inspect shows it with
+ * the credentials redacted; the fields themselves hold the real values.
+ */
+export function buildRequest<O extends Operation>(connection: Connection, operation: O, params: ParamsOf<O>): HttpRequest {
+  checkParams(operation, params);
+  const body: Record<string, unknown> = {
+    applicationKey: connection.applicationKey,
+    authenticationToken: connection.authenticationToken,
+    table: params.table,
+  };
+  const filter = filterMember(operation, params);
+  if (filter !== undefined) body.filter = filter;
+  if (operation === "queryItems") {
+    const q = params as QueryItemsParams;
+    if (q.key !== undefined) body.key = { primary: q.key.primary };
+  }
+  if (params.limit !== undefined) body.limit = params.limit;
+  if (params.startKey !== undefined) body.startKey = params.startKey;
+  if (operation === "queryItems" && (params as QueryItemsParams).searchForward !== undefined) body.searchForward = (params as QueryItemsParams).searchForward;
+
+  const request: HttpRequest = {
+    method: "POST",
+    url: `${connection.baseUrl.replace(/\/+$/, "")}/${operation}`,
+    headers: { "Content-Type": CONTENT_TYPE, Accept: "application/json" },
+    body: JSON.stringify(body),
+  };
+  const shown = { ...request, body: JSON.stringify({ ...body, applicationKey: REDACTED, authenticationToken: REDACTED }) };
+  Object.defineProperty(request, INSPECT, { value: () => shown, enumerable: false });
+  return request;
+}

@@ -1,0 +1,108 @@
+import type { Operation } from "./types.js";
+
+/** Stable codes of ClientError. */
+export type ClientErrorCode = "E_SERVICE" | "E_HTTP" | "E_PROTOCOL" | "E_TIMEOUT" | "E_NETWORK" | "E_ABORTED" | "E_ARGUMENT" | "E_MAX_PAGES";
+
+function attemptsNote(attempts: number): string {
+  return attempts > 1 ? ` (after ${attempts} attempts)` : "";
+}
+
+/**
+ * Every error of a call, other than FilterError for bad filter text. Its
+ * message, stack and cause never hold the application key or the
+ * authentication token: whatever came from outside is redacted first.
+ */
+export class ClientError extends Error {
+  constructor(
+    readonly code: ClientErrorCode,
+    /** The call that failed; "createClient" for bad client options. */
+    readonly operation: Operation | "createClient",
+    /** Requests sent for this call: 0 when it failed before sending. */
+    readonly attempts: number,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${operation}: ${message}${attemptsNote(attempts)}`, options);
+    this.name = "ClientError";
+  }
+}
+
+/** The service answered with its error shape `{"error": {"code", "message"}}`. */
+export class ServiceError extends ClientError {
+  constructor(
+    operation: Operation,
+    attempts: number,
+    readonly status: number,
+    /** The service's own code, when it sent a number. */
+    readonly serviceCode: number | undefined,
+    readonly serviceMessage: string,
+  ) {
+    const code = serviceCode === undefined || serviceCode === status ? "" : ` code ${serviceCode}`;
+    super("E_SERVICE", operation, attempts, `the service refused the request (HTTP ${status}${code}): ${serviceMessage}`);
+    this.name = "ServiceError";
+  }
+}
+
+/** An HTTP error status whose body is not the service's error shape, such as a proxy's HTML page. */
+export class HttpError extends ClientError {
+  constructor(
+    operation: Operation,
+    attempts: number,
+    readonly status: number,
+    /** The start of the body, redacted and on one line. */
+    readonly bodyExcerpt: string,
+  ) {
+    super("E_HTTP", operation, attempts, `HTTP ${status} with a body that is not the service's error shape: ${JSON.stringify(bodyExcerpt)}`);
+    this.name = "HttpError";
+  }
+}
+
+/** A success status whose body is not JSON, or JSON of no known shape. */
+export class ProtocolError extends ClientError {
+  constructor(
+    operation: Operation,
+    attempts: number,
+    readonly status: number,
+    problem: string,
+    readonly bodyExcerpt: string,
+  ) {
+    super("E_PROTOCOL", operation, attempts, bodyExcerpt === "" ? problem : `${problem}; the body starts ${JSON.stringify(bodyExcerpt)}`);
+    this.name = "ProtocolError";
+  }
+}
+
+/** No complete answer within timeoutMs. */
+export class TimeoutError extends ClientError {
+  constructor(
+    operation: Operation,
+    attempts: number,
+    readonly timeoutMs: number,
+  ) {
+    super("E_TIMEOUT", operation, attempts, `no complete response within ${timeoutMs} ms (timeoutMs)`);
+    this.name = "TimeoutError";
+  }
+}
+
+/** The request could not be sent or its answer could not be read: refused, reset, DNS, TLS. `cause` is a redacted copy of the platform's error. */
+export class NetworkError extends ClientError {
+  constructor(operation: Operation, attempts: number, detail: string, cause: Error) {
+    super("E_NETWORK", operation, attempts, `network error: ${detail}`, { cause });
+    this.name = "NetworkError";
+  }
+}
+
+/**
+ * The caller's AbortSignal fired. Its name is "AbortError", as the platform's
+ * is, so `error.name === "AbortError"` checks keep working; `cause` is the
+ * signal's reason.
+ */
+export class AbortError extends ClientError {
+  constructor(operation: Operation, attempts: number, reason: unknown) {
+    super("E_ABORTED", operation, attempts, "aborted by the caller's signal", { cause: reason });
+    this.name = "AbortError";
+  }
+}
+
+export function isClientError(value: unknown): value is ClientError {
+  return value instanceof ClientError;
+}

@@ -1,0 +1,83 @@
+import { HttpError, ProtocolError, ServiceError, type ClientError } from "./errors.js";
+import { excerpt } from "./redact.js";
+import type { Item, Operation, Page, PageKey } from "./types.js";
+
+/** An answer read off the wire. */
+export interface Answer {
+  status: number;
+  retryAfter: string | null;
+  text: string;
+}
+
+export interface ReadContext {
+  operation: Operation;
+  attempts: number;
+  redact: (text: string) => string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const SHAPES = '{"data": {"items": [...], "stopKey"?: {...}}}, {"items": [...]} or a bare array of items';
+
+/** The service's error shape `{"error": {"code"?: number, "message": string}}`, or undefined when the body is not it. */
+function serviceError(value: unknown, status: number, context: ReadContext): ServiceError | undefined {
+  if (!isObject(value) || !isObject(value.error)) return undefined;
+  const { code, message } = value.error;
+  if (typeof message !== "string" && typeof code !== "number") return undefined;
+  const text = typeof message === "string" ? excerpt(message, context.redact, 500) : "(no message)";
+  return new ServiceError(context.operation, context.attempts, status, typeof code === "number" ? code : undefined, text);
+}
+
+/** Items and stopKey of a body in one of the accepted shapes, or the reason it is none of them. */
+function pageOf(value: unknown): Page | string {
+  let items: unknown;
+  let stopKey: unknown;
+  if (Array.isArray(value)) items = value;
+  else if (isObject(value) && isObject(value.data)) ({ items, stopKey } = value.data);
+  else if (isObject(value) && Object.hasOwn(value, "items")) ({ items, stopKey } = value);
+  else return `the body is JSON but none of the shapes the client reads (${SHAPES})`;
+  if (!Array.isArray(items)) return `"items" is not an array (the client reads ${SHAPES})`;
+  const bad = items.findIndex((item) => !isObject(item));
+  if (bad !== -1) return `items[${bad}] is not an object`;
+  if (stopKey === undefined || stopKey === null) return { items: items as Item[] };
+  if (!isObject(stopKey)) return `"stopKey" is not an object`;
+  return { items: items as Item[], stopKey: stopKey as PageKey };
+}
+
+/** Whether an answer with this status is worth another attempt: rate limiting and server errors. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || (status >= 500 && status <= 599);
+}
+
+/**
+ * Reads an answer: a page for 2xx with a known shape; otherwise the
+ * ClientError that says what came back. Every piece of the body that goes
+ * into an error is redacted and cut short first.
+ */
+export function readResponse(answer: Answer, context: ReadContext): Page | ClientError {
+  const { status, text } = answer;
+  const parsed = parse(text);
+  const short = (): string => excerpt(text, context.redact);
+  if (status < 200 || status > 299) {
+    const error = parsed.ok ? serviceError(parsed.value, status, context) : undefined;
+    return error ?? new HttpError(context.operation, context.attempts, status, short());
+  }
+  if (!parsed.ok) {
+    const problem = text.trim() === "" ? `HTTP ${status} with an empty body, not JSON` : `HTTP ${status} with a body that is not JSON`;
+    return new ProtocolError(context.operation, context.attempts, status, problem, short());
+  }
+  const error = serviceError(parsed.value, status, context);
+  if (error !== undefined) return error;
+  const page = pageOf(parsed.value);
+  return typeof page === "string" ? new ProtocolError(context.operation, context.attempts, status, page, short()) : page;
+}

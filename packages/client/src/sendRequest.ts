@@ -1,0 +1,80 @@
+import { backoffDelay, parseRetryAfter } from "./backoff.js";
+import { AbortError, NetworkError, TimeoutError, type ClientError } from "./errors.js";
+import { isRetryableStatus, readResponse, type Answer } from "./readResponse.js";
+import { sanitizeError } from "./redact.js";
+import type { FetchLike, HttpRequest, Operation, Page } from "./types.js";
+
+/** The settled options sendRequest works with. */
+export interface Transport {
+  fetch: FetchLike;
+  timeoutMs: number;
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  retryAfterCapMs: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  now: () => number;
+  redact: (text: string) => string;
+}
+
+/** One attempt: the answer read in full within timeoutMs, or a TimeoutError, NetworkError or AbortError. */
+async function attempt(t: Transport, operation: Operation, request: HttpRequest, attempts: number, signal: AbortSignal | undefined): Promise<Answer> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, t.timeoutMs);
+  const onAbort = (): void => controller.abort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const response = await t.fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal });
+    // The timer stays on while the body streams in: a stalled body is a timeout too.
+    const text = await response.text();
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), text };
+  } catch (error) {
+    if (signal?.aborted) throw new AbortError(operation, attempts, signal.reason);
+    if (timedOut) throw new TimeoutError(operation, attempts, t.timeoutMs);
+    const cause = sanitizeError(error, t.redact);
+    const code = (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;
+    const detail = typeof code === "string" && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message;
+    throw new NetworkError(operation, attempts, detail, cause);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/**
+ * Sends a request until it succeeds, fails for good, or runs out of attempts.
+ * Only network errors, timeouts, 429 and 5xx are retried (both operations
+ * are reads, so repeating one is safe), after a full-jitter backoff or the
+ * answer's Retry-After, capped.
+ */
+export async function sendRequest(t: Transport, operation: Operation, request: HttpRequest, signal?: AbortSignal): Promise<Page> {
+  for (let attempts = 1; ; attempts++) {
+    if (signal?.aborted) throw new AbortError(operation, attempts - 1, signal.reason);
+    let failure: ClientError;
+    let waitMs: number | undefined;
+    try {
+      const answer = await attempt(t, operation, request, attempts, signal);
+      const result = readResponse(answer, { operation, attempts, redact: t.redact });
+      if (!(result instanceof Error)) return result;
+      if (!isRetryableStatus(answer.status)) throw result;
+      failure = result;
+      const retryAfter = parseRetryAfter(answer.retryAfter, t.now());
+      if (retryAfter !== undefined) waitMs = Math.min(retryAfter, t.retryAfterCapMs);
+    } catch (error) {
+      if (!(error instanceof TimeoutError || error instanceof NetworkError)) throw error;
+      failure = error;
+    }
+    if (attempts >= t.maxAttempts) throw failure;
+    try {
+      await t.sleep(waitMs ?? backoffDelay(attempts, t.random, t.backoffBaseMs, t.backoffCapMs), signal);
+    } catch (error) {
+      if (signal?.aborted) throw new AbortError(operation, attempts, signal.reason);
+      throw error;
+    }
+  }
+}

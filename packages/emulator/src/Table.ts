@@ -1,0 +1,108 @@
+import { EmulatorError } from "./EmulatorError.js";
+import { compareKeyValues, compareOptionalKeyValues, isKeyValue, keyToken, type KeyValue } from "./keyValues.js";
+import type { Item, TableDefinition } from "./types.js";
+
+/** An item with its key values read once, so sorting and searching never look them up again. */
+export interface Row {
+  readonly item: Item;
+  readonly primary: KeyValue;
+  readonly secondary: KeyValue | undefined;
+}
+
+/** A row that has a secondary key: the only rows a query reads. */
+export type KeyedRow = Row & { readonly secondary: KeyValue };
+
+/** listItems order: primary key, then secondary key with an absent one first. */
+export function compareListOrder(a: { primary: KeyValue; secondary?: KeyValue | undefined }, b: { primary: KeyValue; secondary?: KeyValue | undefined }): number {
+  return compareKeyValues(a.primary, b.primary) || compareOptionalKeyValues(a.secondary, b.secondary);
+}
+
+/** queryItems order across partitions: secondary key, then primary key. */
+export function compareQueryOrder(a: { primary: KeyValue; secondary: KeyValue }, b: { primary: KeyValue; secondary: KeyValue }): number {
+  return compareKeyValues(a.secondary, b.secondary) || compareKeyValues(a.primary, b.primary);
+}
+
+/**
+ * A table and its indexes, built once: rows in listItems order, every row
+ * with a secondary key in queryItems order, and each partition's rows sorted
+ * by secondary key for binary search.
+ */
+export class Table {
+  readonly rows: readonly Row[];
+  readonly bySecondary: readonly KeyedRow[];
+  private readonly partitions = new Map<string, KeyedRow[]>();
+
+  constructor(
+    readonly name: string,
+    readonly primaryKey: string,
+    readonly secondaryKey: string | undefined,
+    rows: Row[],
+  ) {
+    rows.sort(compareListOrder);
+    this.rows = rows;
+    const keyed = rows.filter((row): row is KeyedRow => row.secondary !== undefined);
+    // rows is already in (primary, secondary) order, so each partition comes out sorted.
+    for (const row of keyed) {
+      const token = keyToken(row.primary);
+      let partition = this.partitions.get(token);
+      if (partition === undefined) this.partitions.set(token, (partition = []));
+      partition.push(row);
+    }
+    this.bySecondary = keyed.sort(compareQueryOrder);
+  }
+
+  /** The rows with this primary key that have a secondary key, in secondary-key order. */
+  partition(primary: KeyValue): readonly KeyedRow[] {
+    return this.partitions.get(keyToken(primary)) ?? [];
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Checks a table definition and builds its indexes; every problem is an EmulatorError naming the table and item. */
+export function buildTable(name: string, definition: TableDefinition): Table {
+  const fail = (code: "E_TABLE" | "E_ITEM" | "E_DUPLICATE_KEY", message: string): never => {
+    throw new EmulatorError(code, `table ${JSON.stringify(name)}: ${message}`, { table: name });
+  };
+  if (name === "") fail("E_TABLE", "a table name must not be empty");
+  if (!isPlainObject(definition)) fail("E_TABLE", "the definition must be an object {primaryKey, secondaryKey?, items}");
+  const { primaryKey, secondaryKey, items } = definition;
+  if (typeof primaryKey !== "string" || primaryKey === "") fail("E_TABLE", "primaryKey must be a non-empty string");
+  if (secondaryKey !== undefined && (typeof secondaryKey !== "string" || secondaryKey === "")) fail("E_TABLE", "secondaryKey must be a non-empty string when given");
+  if (secondaryKey === primaryKey) fail("E_TABLE", `primaryKey and secondaryKey must differ, both are ${JSON.stringify(primaryKey)}`);
+  if (!Array.isArray(items)) fail("E_TABLE", "items must be an array of objects");
+
+  const rows: (Row & { index: number })[] = [];
+  for (let index = 0; index < items.length; index++) {
+    const item: unknown = items[index];
+    if (!isPlainObject(item)) fail("E_ITEM", `item ${index} is not an object`);
+    const it = item as Item;
+    const primary = Object.hasOwn(it, primaryKey) ? it[primaryKey] : undefined;
+    if (!isKeyValue(primary)) fail("E_ITEM", `item ${index} needs its primary key ${JSON.stringify(primaryKey)} as a string or a finite number`);
+    let secondary: KeyValue | undefined;
+    // null is a missing attribute in core's semantics, so it is no key either.
+    if (secondaryKey !== undefined && Object.hasOwn(it, secondaryKey) && it[secondaryKey] !== null) {
+      const value = it[secondaryKey];
+      if (!isKeyValue(value)) fail("E_ITEM", `item ${index} has its secondary key ${JSON.stringify(secondaryKey)} as neither a string nor a finite number`);
+      secondary = value as KeyValue;
+    }
+    rows.push({ item: it, primary: primary as KeyValue, secondary, index });
+  }
+  rows.sort((a, b) => compareListOrder(a, b) || a.index - b.index);
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1]!;
+    const b = rows[i]!;
+    if (compareListOrder(a, b) === 0) {
+      const key = b.secondary === undefined ? JSON.stringify(b.primary) : `${JSON.stringify(b.primary)}, ${JSON.stringify(b.secondary)}`;
+      fail("E_DUPLICATE_KEY", `items ${a.index} and ${b.index} have the same key (${key}); each item needs its own`);
+    }
+  }
+  return new Table(
+    name,
+    primaryKey as string,
+    secondaryKey,
+    rows.map(({ item, primary, secondary }) => ({ item, primary, secondary })),
+  );
+}

@@ -1,0 +1,55 @@
+import { dirname, resolve } from "node:path";
+import { EmulatorError } from "./EmulatorError.js";
+import { jsonErrorPosition } from "./jsonErrorPosition.js";
+import { loadNdjsonItems } from "./loadNdjsonItems.js";
+import { readTextFile } from "./readTextFile.js";
+import { buildTable } from "./Table.js";
+import type { TableDefinition } from "./types.js";
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads tables from a JSON file `{"tables": {name: {primaryKey, secondaryKey?, items}}}`.
+ * `items` is an array of objects, or the path of an NDJSON file (relative to
+ * this file). Each table is checked as createEmulator would check it, so a
+ * bad file fails here with its name rather than later.
+ */
+export async function loadTablesFromFile(file: string): Promise<Record<string, TableDefinition>> {
+  const text = await readTextFile(file);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const at = jsonErrorPosition(text, error);
+    throw new EmulatorError("E_FILE_JSON", `not valid JSON${at === undefined ? "" : ` (column ${at.column})`}`, at === undefined ? { file } : { file, line: at.line });
+  }
+  const shape = (message: string): never => {
+    throw new EmulatorError("E_FILE_SHAPE", message, { file });
+  };
+  if (!isObject(value)) shape('the file must hold an object {"tables": {…}}');
+  const top = value as Record<string, unknown>;
+  for (const name of Object.keys(top)) if (name !== "tables") shape(`unknown member ${JSON.stringify(name)}; the file holds only "tables"`);
+  if (!isObject(top.tables)) shape('"tables" must be an object of table definitions by name');
+
+  const tables: Record<string, TableDefinition> = {};
+  for (const [name, raw] of Object.entries(top.tables as Record<string, unknown>)) {
+    if (!isObject(raw)) shape(`table ${JSON.stringify(name)} must be an object {primaryKey, secondaryKey?, items}`);
+    const def = raw as Record<string, unknown>;
+    for (const member of Object.keys(def)) {
+      if (member !== "primaryKey" && member !== "secondaryKey" && member !== "items") shape(`table ${JSON.stringify(name)} has an unknown member ${JSON.stringify(member)}`);
+    }
+    const items = typeof def.items === "string" ? await loadNdjsonItems(resolve(dirname(file), def.items)) : def.items;
+    const definition = { primaryKey: def.primaryKey, secondaryKey: def.secondaryKey, items } as TableDefinition;
+    if (definition.secondaryKey === undefined) delete definition.secondaryKey;
+    try {
+      buildTable(name, definition);
+    } catch (error) {
+      if (error instanceof EmulatorError) throw new EmulatorError(error.code, error.message.replace(/^E_\w+: /, ""), { file, table: name });
+      throw error;
+    }
+    tables[name] = definition;
+  }
+  return tables;
+}

@@ -1,0 +1,100 @@
+import { isKeyValue, type KeyValue } from "./keyValues.js";
+import { RequestError } from "./RequestError.js";
+import type { PageKey } from "./runListItems.js";
+
+export type Operation = "listItems" | "queryItems";
+
+/** The members of a request other than the credentials, checked for type; `filter` is left to core. */
+export interface RequestMembers {
+  table: string;
+  hasFilter: boolean;
+  filter: unknown;
+  limit: number | undefined;
+  startKey: PageKey | undefined;
+  /** queryItems only. */
+  primary: KeyValue | undefined;
+  searchForward: boolean;
+}
+
+const MEMBERS: Record<Operation, ReadonlySet<string>> = {
+  listItems: new Set(["applicationKey", "authenticationToken", "table", "filter", "limit", "startKey"]),
+  queryItems: new Set(["applicationKey", "authenticationToken", "table", "filter", "limit", "startKey", "key", "searchForward"]),
+};
+
+const bad = (message: string): RequestError => new RequestError(400, message);
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Quotes a member name a client sent, short enough for one line. */
+function quoteName(name: string): string {
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 39)}…` : name);
+}
+
+/** The credentials, checked for type only; whether they are known is the caller's business (401). */
+export function readCredentials(body: Record<string, unknown>): { applicationKey: string; authenticationToken: string } {
+  const { applicationKey, authenticationToken } = body;
+  if (typeof applicationKey !== "string") throw bad(`'applicationKey' must be a string, not ${typeName(applicationKey)}`);
+  if (typeof authenticationToken !== "string") throw bad(`'authenticationToken' must be a string, not ${typeName(authenticationToken)}`);
+  return { applicationKey, authenticationToken };
+}
+
+function readKeyValue(value: unknown, path: string): KeyValue {
+  if (!isKeyValue(value)) throw bad(`'${path}' must be a string or a number, not ${typeName(value)}`);
+  return value;
+}
+
+function readPageKey(value: unknown, operation: Operation): PageKey {
+  if (!isObject(value)) throw bad(`'startKey' must be an object {"primary": …${operation === "queryItems" ? ', "secondary": …' : ""}} (a stopKey sent back), not ${typeName(value)}`);
+  for (const name of Object.keys(value)) {
+    if (name !== "primary" && name !== "secondary") throw bad(`'startKey' has an unknown member ${quoteName(name)}; send back the stopKey unchanged`);
+  }
+  const primary = readKeyValue(value.primary, "startKey.primary");
+  if (!Object.hasOwn(value, "secondary")) {
+    if (operation === "queryItems") throw bad("'startKey.secondary' is missing; a queryItems stopKey always has one");
+    return { primary };
+  }
+  return { primary, secondary: readKeyValue(value.secondary, "startKey.secondary") };
+}
+
+/** Checks every member but the credentials and the filter's content. Unknown members are refused, so a typo is not silently ignored. */
+export function readMembers(operation: Operation, body: Record<string, unknown>): RequestMembers {
+  const allowed = MEMBERS[operation];
+  for (const name of Object.keys(body)) {
+    if (!allowed.has(name)) throw bad(`${operation} has no member ${quoteName(name)}; it takes ${[...allowed].join(", ")}`);
+  }
+  const { table, limit, startKey, key, searchForward } = body;
+  if (typeof table !== "string") throw bad(`'table' must be a string, not ${typeName(table)}`);
+  if (limit !== undefined && !(typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 1)) {
+    throw bad(`'limit' must be a whole number of at least 1 (the most items to evaluate), not ${typeof limit === "number" ? limit : typeName(limit)}`);
+  }
+  let primary: KeyValue | undefined;
+  if (key !== undefined) {
+    if (!isObject(key)) throw bad(`'key' must be an object {"primary": …}, not ${typeName(key)}`);
+    for (const name of Object.keys(key)) {
+      if (name !== "primary") throw bad(`'key' has an unknown member ${quoteName(name)}; it takes only "primary"`);
+    }
+    primary = readKeyValue(key.primary, "key.primary");
+  }
+  if (searchForward !== undefined && typeof searchForward !== "boolean") throw bad(`'searchForward' must be true or false, not ${typeName(searchForward)}`);
+  const pageKey = startKey === undefined ? undefined : readPageKey(startKey, operation);
+  if (pageKey !== undefined && primary !== undefined && pageKey.primary !== primary) {
+    throw bad("'startKey.primary' differs from 'key.primary'; a stopKey continues only the query that returned it");
+  }
+  return {
+    table,
+    hasFilter: Object.hasOwn(body, "filter"),
+    filter: body.filter,
+    limit: limit as number | undefined,
+    startKey: pageKey,
+    primary,
+    searchForward: searchForward !== false,
+  };
+}

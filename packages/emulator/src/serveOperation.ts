@@ -1,0 +1,53 @@
+import { isFilterError, prepareFilter, validateListFilter, validateQueryFilter, type QueryFilter } from "@itemfilter/core";
+import { readMembers, type Operation } from "./readMembers.js";
+import { RequestError } from "./RequestError.js";
+import { runListItems, type Page } from "./runListItems.js";
+import { runQueryItems } from "./runQueryItems.js";
+import type { Table } from "./Table.js";
+import type { Item } from "./types.js";
+
+export interface ServeContext {
+  tables: ReadonlyMap<string, Table>;
+  pageSize: number;
+}
+
+/** Filters are checked by core alone, so the emulator accepts exactly what core accepts; its message carries the JSON path. */
+function checkFilter<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (isFilterError(error)) throw new RequestError(400, `invalid filter: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Serves one authenticated request body: members checked, table found, filter validated by core, one page read. */
+export function serveOperation(operation: Operation, body: Record<string, unknown>, context: ServeContext): Page {
+  const members = readMembers(operation, body);
+  const table = context.tables.get(members.table);
+  if (table === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(members.table.slice(0, 100))}`);
+
+  if (operation === "listItems") {
+    const filters = members.hasFilter ? checkFilter(() => validateListFilter(members.filter, { path: "filter" })) : [];
+    const predicate = filters.length === 0 ? null : (prepareFilter(filters) as (item: Item) => boolean);
+    return runListItems({ table, predicate, limit: members.limit, startKey: members.startKey, pageSize: context.pageSize });
+  }
+
+  if (table.secondaryKey === undefined) {
+    throw new RequestError(400, `table ${JSON.stringify(table.name)} has no secondary key, so it cannot be queried; use listItems`);
+  }
+  let filter: QueryFilter | undefined;
+  if (members.hasFilter) filter = checkFilter(() => validateQueryFilter(members.filter, { path: "filter" }));
+  const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey }) as (item: Item) => boolean);
+  const startKey = members.startKey as { primary: string | number; secondary: string | number } | undefined;
+  return runQueryItems({
+    table,
+    filter,
+    predicate,
+    primary: members.primary,
+    limit: members.limit,
+    startKey,
+    searchForward: members.searchForward,
+    pageSize: context.pageSize,
+  });
+}
