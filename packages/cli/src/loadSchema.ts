@@ -1,0 +1,39 @@
+import type { Schema } from "@itemfilter/core";
+import type { CliContext } from "./cliContext.js";
+import { usageError } from "./cliError.js";
+import { readUserFile } from "./readText.js";
+
+const TYPES = new Set(["string", "number"]);
+
+/**
+ * Reads a schema file in the core's format. Its shape is checked here so a
+ * typo in the file is a usage error naming the file, not a crash later.
+ */
+export async function loadSchema(ctx: CliContext, file: string): Promise<Schema> {
+  const text = await readUserFile(ctx, file, "schema file");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw usageError(`the schema file '${file}' is not JSON: ${(error as Error).message}`);
+  }
+  return checkSchema(value, file);
+}
+
+export function checkSchema(value: unknown, file: string): Schema {
+  const bad = (why: string) => usageError(`the schema file '${file}' ${why}; expected {"attributes": {"age": {"type": "number"}}}`);
+  if (!isObject(value) || !isObject(value.attributes)) throw bad("has no \"attributes\" object");
+  for (const [name, spec] of Object.entries(value.attributes)) {
+    if (!isObject(spec)) throw bad(`gives attribute '${name}' a value that is not an object`);
+    if (spec.type !== undefined && !TYPES.has(spec.type as string)) throw bad(`gives attribute '${name}' a type other than "string" or "number"`);
+    if (spec.aliases !== undefined && !(Array.isArray(spec.aliases) && spec.aliases.every((a) => typeof a === "string"))) {
+      throw bad(`gives attribute '${name}' aliases that are not a list of strings`);
+    }
+  }
+  if (value.allowUnknown !== undefined && typeof value.allowUnknown !== "boolean") throw bad("has an allowUnknown that is not true or false");
+  return value as unknown as Schema;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

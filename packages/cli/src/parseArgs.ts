@@ -1,0 +1,46 @@
+import yargs from "yargs";
+import type { CliContext } from "./cliContext.js";
+import { compileCommand } from "./commands/compileCommand.js";
+import { replCommand } from "./commands/replCommand.js";
+import type { Selection } from "./commands/selection.js";
+import { sendCommand } from "./commands/sendCommand.js";
+import { serveCommand } from "./commands/serveCommand.js";
+import { EPILOG } from "./helpText.js";
+import { VERSION } from "./version.js";
+
+export interface Parsed {
+  /** The command to run, or undefined when yargs printed help or the version (in `output`) or failed. */
+  selection: Selection | undefined;
+  /** Help, version or error text, which yargs hands over instead of printing. */
+  output: string;
+  error: Error | undefined;
+}
+
+/** Parses a command line with yargs. Nothing runs here: handlers only record their checked arguments. */
+export function parseArgs(ctx: CliContext, argv: readonly string[]): Promise<Parsed> {
+  let selection: Selection | undefined;
+  const select = (s: Selection): void => void (selection = s);
+  const parser = yargs()
+    .scriptName("itemfilter")
+    .detectLocale(false)
+    .parserConfiguration({ "parse-positional-numbers": false })
+    .exitProcess(false)
+    .strict()
+    .wrap(ctx.columns)
+    .usage("$0 <command> [options]\n\nA filter language for the storage service's listItems and queryItems.")
+    .command(compileCommand(select))
+    .command(sendCommand("list", select))
+    .command(sendCommand("query", select))
+    .command(serveCommand(select))
+    .command(replCommand(select))
+    .showHelpOnFail(false, "Run 'itemfilter --help' (or 'itemfilter <command> --help') for usage.")
+    .help()
+    .alias("help", "h")
+    .version(VERSION)
+    .epilog(EPILOG);
+  return new Promise((resolve) => {
+    void parser.parse([...argv], {}, (error: Error | undefined | null, _args: unknown, output: string) => {
+      resolve({ selection, output, error: error ?? undefined });
+    });
+  });
+}

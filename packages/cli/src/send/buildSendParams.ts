@@ -1,0 +1,21 @@
+import { compileList, compileQuery, type Schema } from "@itemfilter/core";
+import type { SendArgs } from "../commands/selection.js";
+import type { SendParams } from "./fetchPages.js";
+import { keyValue } from "./keyValue.js";
+
+/**
+ * Compiles the filter (throwing FilterError) and builds the client's
+ * parameters. No filter text sends no filter: every item, or the whole partition.
+ */
+export function buildSendParams(args: SendArgs, schema: Schema | undefined, secondaryKey: string | undefined, signal: AbortSignal | undefined): SendParams {
+  const source = args.expr ?? "";
+  const base = { table: args.table, ...(signal === undefined ? {} : { signal }) };
+  if (args.operation === "list") {
+    const filter = compileList(source, schema === undefined ? {} : { schema });
+    return { operation: "list", params: filter.length === 0 ? base : { ...base, filter } };
+  }
+  const key = args.key === undefined ? {} : { key: { primary: keyValue(args.key) } };
+  if (source.trim() === "") return { operation: "query", params: { ...base, ...key } };
+  const filter = compileQuery(source, { ...(schema === undefined ? {} : { schema }), ...(secondaryKey === undefined ? {} : { secondaryKey }) });
+  return { operation: "query", params: { ...base, ...key, filter } };
+}

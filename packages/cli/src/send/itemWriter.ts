@@ -1,0 +1,47 @@
+import type { CliContext } from "../cliContext.js";
+import type { OutputFormat } from "../commands/selection.js";
+import { formatTable } from "./formatTable.js";
+
+type Item = Record<string, unknown>;
+
+export interface ItemWriter {
+  write(items: readonly Item[]): void;
+  /** Finishes the output: closes the JSON array, or prints the table. */
+  end(): void;
+}
+
+/**
+ * json streams one array as pages arrive, ndjson one item per line, and
+ * table waits for every item to size its columns.
+ */
+export function createItemWriter(ctx: CliContext, format: OutputFormat, pretty: boolean): ItemWriter {
+  switch (format) {
+    case "ndjson":
+      return {
+        write: (items) => {
+          if (items.length > 0) ctx.out(items.map((item) => `${JSON.stringify(item)}\n`).join(""));
+        },
+        end: () => {},
+      };
+    case "json": {
+      let count = 0;
+      const indent = (text: string): string => (pretty ? `  ${text.replace(/\n/g, "\n  ")}` : text);
+      return {
+        write: (items) => {
+          for (const item of items) {
+            ctx.out(`${count === 0 ? "[\n" : ",\n"}${indent(pretty ? JSON.stringify(item, null, 2) : JSON.stringify(item))}`);
+            count++;
+          }
+        },
+        end: () => ctx.out(count === 0 ? "[]\n" : "\n]\n"),
+      };
+    }
+    case "table": {
+      const all: Item[] = [];
+      return {
+        write: (items) => void all.push(...items),
+        end: () => ctx.out(`${formatTable(all)}\n`),
+      };
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { loadNdjsonItems, loadTablesFromFile, type TableDefinition } from "@itemfilter/emulator";
+import { basename, extname, resolve } from "node:path";
+import type { CliContext } from "../cliContext.js";
+import { usageError } from "../cliError.js";
+import { demoDataPath } from "./demoDataPath.js";
+
+export type Tables = Record<string, TableDefinition>;
+
+/**
+ * Tables for the embedded emulator: a JSON file `{"tables": {...}}`, an
+ * NDJSON file of items (one table named after the file, keyed by `id`), or
+ * the demo data. A bad file is a usage error that names it.
+ */
+export async function loadTables(ctx: CliContext, file: string | undefined): Promise<Tables> {
+  const path = file === undefined ? demoDataPath() : resolve(ctx.cwd, file);
+  try {
+    const ext = extname(path).toLowerCase();
+    if (ext === ".ndjson" || ext === ".jsonl") {
+      const items = await loadNdjsonItems(path);
+      if (!items.every((item) => Object.hasOwn(item, "id"))) {
+        throw usageError(`every item in the NDJSON file '${file}' needs an "id" (its primary key); for other keys, name the file from a JSON tables file`);
+      }
+      return { [basename(path, extname(path))]: { primaryKey: "id", items } };
+    }
+    return await loadTablesFromFile(path);
+  } catch (error) {
+    if (error instanceof Error && error.name === "EmulatorError") throw usageError(`cannot load the data file: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+import { createClient, type Client } from "@itemfilter/client";
+import { createEmulator } from "@itemfilter/emulator";
+import { randomBytes } from "node:crypto";
+import type { CliContext } from "../cliContext.js";
+import { serviceError, usageError } from "../cliError.js";
+import type { TargetArgs } from "../commands/selection.js";
+import { DEFAULT_PORT } from "../commands/serveCommand.js";
+import { loadTables, type Tables } from "./loadTables.js";
+import { requireCredentials, resolveCredentials } from "./resolveCredentials.js";
+
+/** Where requests go, opened: a client, and how to close whatever was started for it. */
+export interface Target {
+  client: Client;
+  baseUrl: string;
+  /** The tables of the embedded emulator, or undefined for a real service. */
+  tables: Tables | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * A client for --base-url / ITEMFILTER_BASE_URL with the user's credentials,
+ * or for an emulator started in-process on 127.0.0.1 with throwaway
+ * credentials. With `offline` (for --dry-run and --curl) nothing is started:
+ * the client points at `itemfilter serve`'s default address.
+ */
+export async function openTarget(ctx: CliContext, args: TargetArgs, offline = false): Promise<Target> {
+  const baseUrl = args.baseUrl ?? nonEmpty(ctx.env.ITEMFILTER_BASE_URL);
+  const found = await resolveCredentials(ctx, args);
+  const fetch = ctx.fetch as Parameters<typeof createClient>[0]["fetch"];
+  if (baseUrl !== undefined) {
+    checkUrl(baseUrl);
+    const credentials = requireCredentials(found, baseUrl);
+    const client = createClient({ baseUrl, ...credentials, ...(fetch === undefined ? {} : { fetch }) });
+    return { client, baseUrl, tables: undefined, close: async () => client.close() };
+  }
+  const tables = await loadTables(ctx, args.data);
+  if (offline) {
+    const url = `http://127.0.0.1:${DEFAULT_PORT}`;
+    const client = createClient({ baseUrl: url, applicationKey: found.applicationKey ?? "demo-app", authenticationToken: found.authenticationToken ?? "demo-token" });
+    return { client, baseUrl: url, tables, close: async () => {} };
+  }
+  const credentials = { applicationKey: "embedded", authenticationToken: randomBytes(16).toString("hex") };
+  ctx.secrets.add(credentials.authenticationToken);
+  const emulator = createEmulator({ tables, credentials: [credentials] });
+  let url: string;
+  try {
+    url = await emulator.start(0);
+  } catch (error) {
+    throw serviceError(`the embedded emulator could not start: ${(error as Error).message}`);
+  }
+  // The emulator answers in this process, so retries and long waits would only hide a bug.
+  const client = createClient({ baseUrl: url, ...credentials, maxAttempts: 1 });
+  return {
+    client,
+    baseUrl: url,
+    tables,
+    close: async () => {
+      client.close();
+      await emulator.stop();
+    },
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function checkUrl(baseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw usageError(`the base URL '${baseUrl}' is not a URL; give one such as https://service.example.com`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw usageError(`the base URL '${baseUrl}' must start with http:// or https://`);
+  if (url.username !== "" || url.password !== "") throw usageError("the base URL must not hold credentials; use --app-key and --token-file or the environment");
+}

@@ -1,0 +1,230 @@
+import { createCli } from "@itemfilter/cli";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { diagnostics } from "./diagnostics.js";
+import { Capture, runCli } from "./runCli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "itemfilter-repl-"));
+writeFileSync(join(dir, "schema.json"), JSON.stringify({ attributes: { age: { type: "number", aliases: ["years"] }, nickname: { type: "string" } } }));
+
+/** Feeds whole lines to a REPL reading a pipe, as a script would. */
+const piped = (lines: string[], argv: string[] = ["repl"]) => runCli(argv, { input: lines.map((l) => `${l}\n`).join(""), cwd: dir });
+
+describe("the REPL from a pipe", () => {
+  it.each([
+    [["age >= 30"], '[\n  {"item":"age","operator":"greaterEqual","value":30}\n]\n'],
+    [["(a = 1 or", "  a = 2)"], '[\n  {"item":"a","operator":"in","value":[1,2]}\n]\n'],
+    [["name = 'multi", "line'"], diagnostics("name = 'multi\nline'", "list")],
+    [["age >"], diagnostics("age >", "list")],
+    [["", "   "], ""],
+    [[".mode query", ">= 3"], 'mode: query\n{"operator":"greaterEqual","value":3}\n'],
+    [[".mode query", "name = 1"], `mode: query\n${diagnostics("name = 1", "query")}`],
+    [[".mode sideways"], ".mode takes list or query (now list)\n"],
+    [[".send maybe"], ".send takes on or off (now off)\n"],
+    [[".send on", "a = 1"], 'sending: on (set a table with .table NAME)\n[\n  {"item":"a","operator":"equals","value":1}\n]\n(sending is on, but no table is set: .table NAME)\n'],
+    [[".key u001", ".key"], "key: u001\nkey: cleared (queries read every partition)\n"],
+    [[".table"], "table: (none); tables: users, orders, readings, products\n"],
+    [[".schema schema.json", "years >= 3", "agee = 1"], `schema: schema.json (2 attributes)\n[\n  {"item":"age","operator":"greaterEqual","value":3}\n]\n${diagnostics("agee = 1", "list", undefined, { attributes: { age: { type: "number", aliases: ["years"] }, nickname: { type: "string" } } })}`],
+    [[".schema nope.json"], "cannot read the schema file 'nope.json': no such file\n"],
+    [[".frob"], 'unknown command ".frob"; .help lists them\n'],
+    [[".exit", "a = 1"], ""],
+  ])("%j", async (lines, stdout) => {
+    expect(await piped(lines)).toEqual({ code: 0, stdout, stderr: "" });
+  });
+
+  it("sends to a table and shows the results", async () => {
+    const run = await piped([".table orders", ".mode query", ".key u001", ".send on", "key beginsWith '2024-03'"]);
+    expect(run.stdout).toBe(
+      [
+        "table: orders (secondary key: orderedAt)",
+        "(attributes: customer, orderedAt, orderId, status, total, lines)",
+        "mode: query (secondary key: orderedAt)",
+        "key: u001",
+        "sending: on",
+        '{"operator":"beginsWith","value":"2024-03"}',
+        "customer  orderedAt             orderId  status      total  lines",
+        "--------  --------------------  -------  ---------  ------  -----",
+        "u001      2024-03-26T14:16:00Z  o-1022   delivered  202.11      3",
+        "(1 item)",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("stops at 20 items and says more may follow", async () => {
+    const run = await piped(["a is null"], ["repl", "--table", "users", "--send"]);
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toBe("(attributes: id, name, age, city, country, plan, score, signedUp, email, tags)");
+    expect(lines.at(-2)).toBe("(the first 20 items; more may follow: use 'itemfilter list --table users' for all)");
+  });
+
+  it("explains the parse tree, each rewrite and the output", async () => {
+    const run = await piped(['.explain not (city = "Oslo" or city = "Lima") and tag in ("x")']);
+    expect(run.stdout).toBe(
+      [
+        "parse tree:",
+        "  And  1:1-1:54",
+        "    Not  1:1-1:37",
+        "      Or  1:6-1:36",
+        '        Predicate city equals "Oslo"  1:6-1:19',
+        '        Predicate city equals "Lima"  1:23-1:36',
+        '    Predicate tag in ["x"]  1:42-1:54',
+        "rewrites:",
+        `  1. not (city = "Oslo" or city = "Lima") → not city = "Oslo" and not city = "Lima": De Morgan turns 'not' of 'or' into 'and' of the negations`,
+        `  2. not city = "Oslo" → city != "Oslo": the opposite of 'equals' is 'notEquals'`,
+        `  3. not city = "Lima" → city != "Lima": the opposite of 'equals' is 'notEquals'`,
+        `  4. tag in ("x"): 'in' with one value sends it as a scalar (write 'in [..]' for an array)`,
+        "  5. the 2 conditions joined by 'and' become the filter array, which listItems combines with AND",
+        "compiled:",
+        "  [",
+        '    {"item":"city","operator":"notEquals","value":"Oslo"},',
+        '    {"item":"city","operator":"notEquals","value":"Lima"},',
+        '    {"item":"tag","operator":"in","value":"x"}',
+        "  ]",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it.each([
+    [["a = 1 or a = 2", ".explain"], "the alternatives on 'a' become one 'a in (..)' with their values, repeats removed (listItems has no 'or')"],
+    [[".explain not not a = 1"], "not not a = 1 → a = 1: a double negation cancels"],
+    [[".explain not (a in (1, 2))"], "not a in (1, 2) → a != 1 and a != 2: 'not in' is 'notEquals' of each value"],
+    [[".explain not a < 3"], "not a < 3: listItems has no exact opposite of 'lessThan' (see the error below)"],
+    [[".mode query", ".explain key >= 1 and key <= 2"], "'key >= a and key <= b' becomes 'between [a, b]', the one range queryItems takes"],
+    [[".explain"], ".explain FILTER, or enter a filter first"],
+  ])("%j mentions the rewrite", async (lines, text) => {
+    expect((await piped(lines)).stdout).toContain(text);
+  });
+});
+
+/** Terminal output without its escape sequences (colour, cursor moves). */
+const plain = (text: string): string => text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
+
+/** A REPL on a pretend terminal: keys go in one write at a time, and the test waits for what should appear. */
+class Terminal {
+  readonly input = new PassThrough();
+  readonly output = new Capture();
+  readonly exit: Promise<number>;
+  constructor(env: Record<string, string>, argv: string[] = ["repl"]) {
+    this.exit = createCli({ stdin: this.input, stdout: this.output, stderr: this.output, env, isTTY: true, cwd: dir, columns: 80 }).run(argv);
+  }
+  /** Sends keys one by one, as typing does: readline treats a chunk of several as a paste, where Tab does not complete. */
+  async type(keys: string): Promise<void> {
+    for (const key of keys.match(/\u001b\[[0-9;]*[A-Za-z~]|[\s\S]/g) ?? []) {
+      this.input.write(key);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+  /** Waits until the output holds `text` (after `from`), so the test never sleeps for a guessed time. */
+  async waitFor(text: string, from = 0, raw = false): Promise<number> {
+    for (let i = 0; i < 400; i++) {
+      const at = (raw ? this.output.text : plain(this.output.text)).indexOf(text, from);
+      if (at !== -1) return at;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`timed out waiting for ${JSON.stringify(text)} in ${JSON.stringify(this.output.text)}`);
+  }
+}
+
+describe("the REPL on a terminal", () => {
+  it("completes attribute names learned from the table, and operators", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h1"), NO_COLOR: "1" }, ["repl", "--table", "users"]);
+    let at = await term.waitFor("list users> ");
+    await term.type("ag\t");
+    at = await term.waitFor("list users> age", at);
+    await term.type(" bet\t");
+    at = await term.waitFor("list users> age between", at);
+    await term.type(" 30 and 40\r");
+    await term.waitFor('{"item":"age","operator":"between","value":[30,40]}', at);
+    await term.type("\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
+  it("lists the choices on a second Tab", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h2"), NO_COLOR: "1" }, ["repl", "--table", "users"]);
+    await term.waitFor("list users> ");
+    await term.type("c\t\t");
+    await term.waitFor("\r\ncity\r\ncountry\r\n");
+    await term.type("\u0003\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
+  it("continues open parentheses, and Ctrl-C drops the whole entry", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h3"), NO_COLOR: "1" });
+    await term.waitFor("list> ");
+    await term.type("(a = 1 or\r");
+    let at = await term.waitFor("... ");
+    await term.type("a = 2\u0003");
+    at = await term.waitFor("^C", at);
+    await term.type("b = 3\r");
+    at = await term.waitFor('{"item":"b","operator":"equals","value":3}', at);
+    expect(plain(term.output.text)).not.toContain('"operator":"in"');
+    await term.type("\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
+  it("shows caret diagnostics for a bad line and carries on", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h4"), NO_COLOR: "1" });
+    await term.waitFor("list> ");
+    await term.type("age >\r");
+    const at = await term.waitFor("  |      ^");
+    await term.type("a = 1\r");
+    await term.waitFor('{"item":"a","operator":"equals","value":1}', at);
+    await term.type("\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
+  it("keeps history in the file across sessions, a multi-line entry as one line", async () => {
+    const file = join(dir, "nested", "history");
+    const first = new Terminal({ ITEMFILTER_HISTORY_FILE: file, NO_COLOR: "1" });
+    await first.waitFor("list> ");
+    await first.type("x = 1\r");
+    await first.waitFor('"value":1}');
+    await first.type("(y = 2 or\r");
+    await first.waitFor("... ");
+    await first.type("y = 3)\r");
+    await first.waitFor('"value":[2,3]}');
+    await first.type("\u0004");
+    expect(await first.exit).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe("x = 1\n(y = 2 or y = 3)\n");
+
+    const second = new Terminal({ ITEMFILTER_HISTORY_FILE: file, NO_COLOR: "1" });
+    await second.waitFor("list> ");
+    await second.type("\u001b[A\u001b[A\r");
+    await second.waitFor('{"item":"x","operator":"equals","value":1}');
+    await second.type("\u0004");
+    expect(await second.exit).toBe(0);
+  });
+
+  it("highlights the line with colour, but not with NO_COLOR", async () => {
+    const coloured = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h5") });
+    await coloured.waitFor("list> ");
+    await coloured.type('name = "x"');
+    await coloured.waitFor('\u001b[36mname\u001b[0m \u001b[33m=\u001b[0m \u001b[32m"x"\u001b[0m', 0, true);
+    await coloured.type("\r");
+    await coloured.waitFor('"value":"x"');
+    await coloured.type("\u0004");
+    expect(await coloured.exit).toBe(0);
+
+    const uncoloured = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h6"), NO_COLOR: "1" });
+    await uncoloured.waitFor("list> ");
+    await uncoloured.type('name = "x"\r');
+    await uncoloured.waitFor('"value":"x"');
+    await uncoloured.type("\u0004");
+    expect(await uncoloured.exit).toBe(0);
+    expect(uncoloured.output.text).not.toContain("\u001b[36m");
+  });
+
+  it("starts with no arguments on a terminal and leaves on Ctrl-D", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h7"), NO_COLOR: "1" }, []);
+    await term.waitFor("type a filter to see its JSON; .help for commands, Ctrl-D to leave.");
+    await term.waitFor("list> ");
+    await term.type("\u0004");
+    expect(await term.exit).toBe(0);
+    expect(existsSync(join(dir, "h7"))).toBe(true);
+  });
+});

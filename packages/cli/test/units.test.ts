@@ -1,0 +1,126 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { colorEnabled } from "../src/color.js";
+import { formatFilterLines } from "../src/formatJson.js";
+import { Redactor } from "../src/redactor.js";
+import { highlight } from "../src/repl/highlight.js";
+import { historyPath, loadHistory, saveHistory } from "../src/repl/historyFile.js";
+import { isIncomplete } from "../src/repl/isIncomplete.js";
+import { formatTable } from "../src/send/formatTable.js";
+import { keyValue } from "../src/send/keyValue.js";
+
+describe("isIncomplete", () => {
+  it.each([
+    ["a = 1", false],
+    ["(a = 1", true],
+    ["(a = 1 or (b = 2)", true],
+    ["(a = 1)", false],
+    ["a = 1)", false],
+    ["a in [1, 2", true],
+    ['a = "x', true],
+    ['a = "x\\"', true],
+    ['a = "(("', false],
+    ["a = 'it''", true],
+    ["`odd name", true],
+    ["`a\\`b` = 1", false],
+    ["", false],
+  ])("%j → %s", (source, open) => {
+    expect(isIncomplete(source)).toBe(open);
+  });
+});
+
+describe("keyValue", () => {
+  it.each([
+    ["alice", "alice"],
+    ["42", 42],
+    ["-1.5e3", -1500],
+    ["007", "007"],
+    ['"42"', "42"],
+    ['"a\\"b"', 'a"b'],
+    ['"unterminated\\"', '"unterminated\\"'],
+  ])("%j → %j", (text, value) => {
+    expect(keyValue(text)).toBe(value);
+  });
+});
+
+describe("colorEnabled", () => {
+  it.each([
+    [{}, true, true],
+    [{}, false, false],
+    [{ NO_COLOR: "1" }, true, false],
+    [{ NO_COLOR: "" }, true, true],
+    [{ TERM: "dumb" }, true, false],
+  ])("%j on a terminal %s → %s", (env, tty, on) => {
+    expect(colorEnabled(env, tty)).toBe(on);
+  });
+});
+
+describe("Redactor", () => {
+  it.each([
+    ["the token s3cr3t-token here", "the token <redacted> here"],
+    ['{"t":"s3cr3t-token"}', '{"t":"<redacted>"}'],
+    ["quote\"d: q\\\"x-secret", "quote\"d: <redacted>"],
+    ["nothing", "nothing"],
+  ])("%j → %j", (text, out) => {
+    const r = new Redactor();
+    r.add("s3cr3t-token");
+    r.add('q"x-secret');
+    r.add("ab"); // too short to mask safely
+    r.add(undefined);
+    expect(r.redact(text)).toBe(out);
+  });
+});
+
+describe("formatTable", () => {
+  it.each([
+    [[], "(no items)"],
+    [[{ a: 1 }, { b: "x" }], "a  b\n-  -\n1\n   x"],
+    [[{ n: "line\nbreak\ttab" }], "n\n--------------\nline break tab"],
+    [[{ long: "x".repeat(50) }], `long\n${"-".repeat(40)}\n${"x".repeat(39)}…`],
+    [[{ v: { nested: [1] } }], 'v\n--------------\n{"nested":[1]}'],
+  ])("%j", (items, text) => {
+    expect(formatTable(items)).toBe(text);
+  });
+});
+
+describe("formatFilterLines", () => {
+  it.each([
+    [[], "[]"],
+    [[{ a: 1 }, { b: 2 }], '[\n  {"a":1},\n  {"b":2}\n]'],
+    [{ operator: "equals", value: 1 }, '{"operator":"equals","value":1}'],
+  ])("%j", (value, text) => {
+    expect(formatFilterLines(value)).toBe(text);
+  });
+});
+
+describe("highlight", () => {
+  it.each([
+    ['age >= 3 and name = "x"', "\u001b[36mage\u001b[0m \u001b[33m>=\u001b[0m \u001b[34m3\u001b[0m \u001b[35mand\u001b[0m \u001b[36mname\u001b[0m \u001b[33m=\u001b[0m \u001b[32m\"x\"\u001b[0m"],
+    ["(a)", "(\u001b[36ma\u001b[0m)"],
+    ["a = #", "\u001b[36ma\u001b[0m \u001b[33m=\u001b[0m \u001b[31;4m#\u001b[0m"],
+  ])("%j", (source, out) => {
+    expect(highlight(source)).toBe(out);
+  });
+});
+
+describe("the history file", () => {
+  it.each([
+    [{ ITEMFILTER_HISTORY_FILE: "/x/h" }, "/x/h"],
+    [{ XDG_CONFIG_HOME: "/cfg", HOME: "/home/u" }, "/cfg/itemfilter/history"],
+    [{ HOME: "/home/u" }, "/home/u/.config/itemfilter/history"],
+    [{ XDG_CONFIG_HOME: "", HOME: "/home/u" }, "/home/u/.config/itemfilter/history"],
+  ])("%j → %s", (env, path) => {
+    expect(historyPath(env)).toBe(path);
+  });
+
+  it("saves oldest first, owner-only, and loads newest first", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "itemfilter-history-")), "deep", "history");
+    expect(await saveHistory(file, ["c = 3", "b = 2", "a = 1"])).toBeUndefined();
+    expect(readFileSync(file, "utf8")).toBe("a = 1\nb = 2\nc = 3\n");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await loadHistory(file)).toEqual(["c = 3", "b = 2", "a = 1"]);
+    expect(await loadHistory(join(file, "missing"))).toEqual([]);
+  });
+});
