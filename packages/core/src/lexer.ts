@@ -75,21 +75,28 @@ for (const op of OPERATORS) {
 }
 
 /**
- * Keyword shapes by first letter: bit n of KEYWORD_LENGTHS[c] is set when some
- * keyword starts with letter c (either case) and is n characters long. Most
- * names fail this test and skip the Map lookup and toLowerCase() entirely.
+ * Keywords by shape: KEYWORD_SHAPES[first letter * 16 + length] lists the
+ * lower-case keywords of that first letter and length. A name is compared
+ * with them character by character, case-insensitively, so most names are
+ * ruled out by one array read and none needs a Map lookup or toLowerCase().
  */
-const KEYWORD_LENGTHS = new Uint16Array(128);
-for (const word of KEYWORDS.keys()) {
-  const c = word.charCodeAt(0);
-  KEYWORD_LENGTHS[c | 32] = KEYWORD_LENGTHS[c & ~32] = KEYWORD_LENGTHS[c | 32]! | (1 << word.length);
+const KEYWORD_SHAPES: [string, Keyword][][] = [];
+for (const [word, kw] of KEYWORDS) {
+  if (word !== word.toLowerCase()) continue;
+  (KEYWORD_SHAPES[word.charCodeAt(0) * 16 + word.length] ??= []).push([word, kw]);
 }
 
-function keywordOf(source: string, start: number, end: number, text: string): Keyword | undefined {
-  const c = source.charCodeAt(start);
+function keywordOf(source: string, start: number, end: number): Keyword | undefined {
   const len = end - start;
-  if (c >= 128 || len > 15 || (KEYWORD_LENGTHS[c]! & (1 << len)) === 0) return undefined;
-  return KEYWORDS.get(text) ?? KEYWORDS.get(text.toLowerCase());
+  if (len > 15) return undefined;
+  const shapes = KEYWORD_SHAPES[(source.charCodeAt(start) | 32) * 16 + len];
+  if (shapes === undefined) return undefined;
+  // Keywords are ASCII letters, and (c | 32) maps only A-Z onto a-z, so this compares case-insensitively.
+  next: for (const [word, kw] of shapes) {
+    for (let k = 1; k < len; k++) if ((source.charCodeAt(start + k) | 32) !== word.charCodeAt(k)) continue next;
+    return kw;
+  }
+  return undefined;
 }
 
 /** Whether a name can be written without backticks. */
@@ -165,9 +172,14 @@ export function lex(source: string): LexResult {
     let w = nameCharAt(source, i, true);
     if (w > 0) {
       i += w;
-      while (i < n && (w = nameCharAt(source, i, false)) > 0) i += w;
+      for (;;) {
+        const d = source.charCodeAt(i);
+        if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95) i++;
+        else if (d >= 128 && (w = nameCharAt(source, i, false)) > 0) i += w;
+        else break;
+      }
       const text = source.slice(start, i);
-      const kw = keywordOf(source, start, i, text);
+      const kw = keywordOf(source, start, i);
       if (kw === undefined) push(Identifier, start, i, text, text);
       else push(kw.type, start, i, text, kw.operator);
       continue;

@@ -13,6 +13,8 @@ export interface ParseOptions extends Partial<Limits> {
   schema?: Schema;
 }
 
+const NO_ERRORS: IRecognitionException[] = [];
+
 /** Most diagnostics one error carries; hostile input cannot make a huge report. */
 const MAX_DIAGNOSTICS = 50;
 
@@ -72,7 +74,9 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
       }
       throw error;
     } finally {
-      errors = parser.errors;
+      // The public getter clones the array (with lodash) on every read; look first, clone only if needed.
+      const raw = (parser as unknown as { _errors?: IRecognitionException[] })._errors;
+      errors = raw !== undefined && raw.length === 0 ? NO_ERRORS : parser.errors;
       parser.input = [];
     }
   }
