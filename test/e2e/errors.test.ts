@@ -1,6 +1,6 @@
 import { AbortError, ClientError, HttpError, NetworkError, ProtocolError, ServiceError, TimeoutError, type FetchLike } from "@itemfilter/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collect, startHarness, type Harness } from "./fixtures.js";
+import { collect, harnessPool, startHarness, type Harness } from "./fixtures.js";
 
 async function failure(promise: Promise<unknown>): Promise<ClientError> {
   const error = await promise.then(
@@ -68,13 +68,7 @@ describe("each emulator error status surfaces as its ClientError", () => {
 });
 
 describe("timeouts, retries and bodies that are not the protocol", () => {
-  const harnesses: Harness[] = [];
-  afterAll(() => Promise.all(harnesses.map((h) => h.close())));
-  const harness = async (...args: Parameters<typeof startHarness>) => {
-    const h = await startHarness(...args);
-    harnesses.push(h);
-    return h;
-  };
+  const harness = harnessPool(afterAll);
 
   it("retries after injected 503s and then succeeds, waiting full-jitter backoff", async () => {
     const h = await harness({ hooks: { failures: { count: 2, status: 503 } } });

@@ -86,3 +86,14 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   for await (const value of iterable) out.push(value);
   return out;
 }
+
+/** Starts harnesses for one describe block and closes them all after it. */
+export function harnessPool(afterAll: (fn: () => Promise<unknown>) => void): (options?: Partial<EmulatorOptions>) => Promise<Harness> {
+  const harnesses: Harness[] = [];
+  afterAll(() => Promise.all(harnesses.map((h) => h.close())));
+  return async (options) => {
+    const h = await startHarness(options);
+    harnesses.push(h);
+    return h;
+  };
+}

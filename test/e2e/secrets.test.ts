@@ -1,7 +1,7 @@
 import { ClientError, toCurl, type FetchLike } from "@itemfilter/client";
 import { inspect } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { APP_KEY, collect, startHarness, TOKEN, type Harness } from "./fixtures.js";
+import { APP_KEY, collect, harnessPool, TOKEN } from "./fixtures.js";
 
 const OTHER_TOKEN = "e2e-OTHER-TOKEN-0042aa";
 const SECRETS = [APP_KEY, TOKEN, OTHER_TOKEN];
@@ -13,13 +13,7 @@ function views(error: unknown): string[] {
 }
 
 describe("no error shows the application key or the token", () => {
-  const harnesses: Harness[] = [];
-  afterAll(() => Promise.all(harnesses.map((h) => h.close())));
-  const harness = async (...args: Parameters<typeof startHarness>) => {
-    const h = await startHarness(...args);
-    harnesses.push(h);
-    return h;
-  };
+  const harness = harnessPool(afterAll);
 
   it("across every kind of ClientError, even when the answer echoes them", async () => {
     const plain = await harness();

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { FilterError, matches, prepareFilter, type ListFilter, type QueryFilter } from "@itemfilter/core";
+import { codeOf } from "./codeOf.js";
 
 const GRIN = "\u{1F600}"; // 😀, a surrogate pair in UTF-16
 const HALFWIDTH = "\uFF61"; // ｡, one UTF-16 unit, but before U+1F600 in UTF-8 order
 const MISSING = Symbol("missing");
 
-/** The code of the FilterError a call throws; anything else thrown fails the test. */
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FilterError) return error.code;
-    throw error;
-  }
-  throw new Error("expected a FilterError");
-}
 
 /** An item whose attribute `a` is `value`, or that has no `a` at all. */
 const itemWith = (value: unknown): Record<string, unknown> => (value === MISSING ? { other: 1 } : { a: value });

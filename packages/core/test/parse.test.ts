@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FilterNode } from "../src/ast.js";
 import { compileList, compileQuery, FilterError, parse } from "../src/index.js";
+import { codeOf } from "./codeOf.js";
 
 /** The tree without spans, compact: enough to assert structure exactly. */
 function shape(node: FilterNode | null): unknown {
@@ -19,15 +20,6 @@ function shape(node: FilterNode | null): unknown {
   }
 }
 
-function codeOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FilterError) return error.code;
-    throw error;
-  }
-  return "no error";
-}
 
 describe("parse", () => {
   it.each([
