@@ -19,7 +19,8 @@ function describe(value: unknown): string {
   if (typeof value === "number") return `the number ${value}`;
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
+  if (value === undefined) return "undefined";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 const isScalar = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));

@@ -29,6 +29,11 @@ function typeName(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
+/** "'table' must be a string, not a number", or "'table' is missing; it is a string" when it was not sent. */
+function notA(name: string, kind: string, value: unknown): RequestError {
+  return bad(value === undefined ? `'${name}' is missing; it is ${kind}` : `'${name}' must be ${kind}, not ${typeName(value)}`);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -41,8 +46,8 @@ function quoteName(name: string): string {
 /** The credentials, checked for type only; whether they are known is the caller's business (401). */
 export function readCredentials(body: Record<string, unknown>): { applicationKey: string; authenticationToken: string } {
   const { applicationKey, authenticationToken } = body;
-  if (typeof applicationKey !== "string") throw bad(`'applicationKey' must be a string, not ${typeName(applicationKey)}`);
-  if (typeof authenticationToken !== "string") throw bad(`'authenticationToken' must be a string, not ${typeName(authenticationToken)}`);
+  if (typeof applicationKey !== "string") throw notA("applicationKey", "a string", applicationKey);
+  if (typeof authenticationToken !== "string") throw notA("authenticationToken", "a string", authenticationToken);
   return { applicationKey, authenticationToken };
 }
 
@@ -71,7 +76,7 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
     if (!allowed.has(name)) throw bad(`${operation} has no member ${quoteName(name)}; it takes ${[...allowed].join(", ")}`);
   }
   const { table, limit, startKey, key, searchForward } = body;
-  if (typeof table !== "string") throw bad(`'table' must be a string, not ${typeName(table)}`);
+  if (typeof table !== "string") throw notA("table", "a string", table);
   if (limit !== undefined && !(typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 1)) {
     throw bad(`'limit' must be a whole number of at least 1 (the most items to evaluate), not ${typeof limit === "number" ? limit : typeName(limit)}`);
   }

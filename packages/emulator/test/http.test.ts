@@ -70,7 +70,7 @@ describe("emulator over HTTP", () => {
     ["a byte order mark", "/listItems", "\uFEFF{}", undefined, undefined, 400, error(400, "the request body starts with a byte order mark; send plain UTF-8 JSON")],
     ["deep nesting", "/listItems", `{"filter":${"[".repeat(3000)}`, undefined, undefined, 400, error(400, "the request body nests arrays and objects deeper than 64 levels")],
     ["a numeric applicationKey", "/listItems", JSON.stringify({ applicationKey: 1, authenticationToken: "x" }), undefined, undefined, 400, error(400, "'applicationKey' must be a string, not a number")],
-    ["no token", "/listItems", JSON.stringify({ applicationKey: "x" }), undefined, undefined, 400, error(400, "'authenticationToken' must be a string, not a undefined")],
+    ["no token", "/listItems", JSON.stringify({ applicationKey: "x" }), undefined, undefined, 400, error(400, "'authenticationToken' is missing; it is a string")],
     ["an unknown key", "/listItems", JSON.stringify({ applicationKey: "nope", authenticationToken: "token-1", table: "people" }), undefined, undefined, 401, error(401, "unknown applicationKey or authenticationToken")],
     ["a token of another pair", "/listItems", JSON.stringify({ applicationKey: "app-key-1", authenticationToken: "token-3", table: "people" }), undefined, undefined, 401, error(401, "unknown applicationKey or authenticationToken")],
     ["an unknown table", "/listItems", body({ table: "nope" }), undefined, undefined, 404, error(404, 'there is no table "nope"')],
