@@ -1,11 +1,11 @@
-import type { FilterNode, LiteralNode, NotNode, PredicateNode } from "./ast.js";
+import type { FilterDocument, FilterNode, LiteralNode, NotNode, PredicateNode } from "./ast.js";
 import { FilterError, type Diagnostic } from "./errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "./limits.js";
 import type { Span } from "./location.js";
 import { operatorInfo, type Operator } from "./operators.js";
 import type { ParseOptions } from "./parse.js";
-import { guardStack, toDocument, type FilterInput } from "./toDocument.js";
+import { compileFast, guardStack, type FilterInput } from "./toDocument.js";
 import { checkValue } from "./valueShapes.js";
 
 export type CompileListOptions = ParseOptions;
@@ -16,7 +16,10 @@ export type CompileListOptions = ParseOptions;
  * array cannot express exactly is a FilterError that points at the text.
  */
 export function compileList(input: FilterInput, options?: CompileListOptions): ListFilter[] {
-  const doc = toDocument(input, options);
+  return compileFast(input, options, (doc) => compileDocument(doc, options));
+}
+
+function compileDocument(doc: FilterDocument, options: CompileListOptions | undefined): ListFilter[] {
   const body = doc.body;
   if (body === null) return [];
   const maxInValues = resolveLimits(options).maxInValues;

@@ -1,11 +1,11 @@
-import type { FilterNode, PredicateNode } from "./ast.js";
+import type { FilterDocument, FilterNode, PredicateNode } from "./ast.js";
 import { checkLiterals, literalValues } from "./compileList.js";
 import { FilterError, type Diagnostic } from "./errors.js";
 import type { QueryFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "./limits.js";
 import { QUERY_OPERATORS, operatorInfo } from "./operators.js";
 import type { ParseOptions } from "./parse.js";
-import { toDocument, type FilterInput } from "./toDocument.js";
+import { compileFast, type FilterInput } from "./toDocument.js";
 import { checkValue } from "./valueShapes.js";
 
 export interface CompileQueryOptions extends ParseOptions {
@@ -20,7 +20,10 @@ const SHAPE = "a key query takes one condition on the key, or 'key >= a and key 
  * subject is `key`, the secondary key's name, or nothing at all (`>= 3`).
  */
 export function compileQuery(input: FilterInput, options?: CompileQueryOptions): QueryFilter {
-  const doc = toDocument(input, options);
+  return compileFast(input, options, (doc) => compileDocument(doc, options));
+}
+
+function compileDocument(doc: FilterDocument, options: CompileQueryOptions | undefined): QueryFilter {
   const body = doc.body;
   if (body === null) {
     throw new FilterError([{ code: "E_EMPTY", message: "a key query needs a condition on the secondary key, such as '>= 3' or 'beginsWith \"a\"'", span: doc.span }]);

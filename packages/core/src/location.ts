@@ -19,10 +19,19 @@ export interface Span {
 export class LineIndex {
   private readonly starts: number[] | null;
 
-  constructor(readonly source: string) {
+  /**
+   * With `locate` false, every position is NO_SPAN's: the compilers parse that
+   * way first, since a compiled filter never reads a span, and parse again
+   * located only to report an error. One class either way, so the parser's
+   * calls here stay monomorphic (two classes measured slower than either).
+   */
+  constructor(
+    readonly source: string,
+    readonly locate = true,
+  ) {
     let starts: number[] | null = null;
     // Most filters are one line: two native searches settle that without a loop in JavaScript.
-    const first = source.indexOf("\n") < 0 && source.indexOf("\r") < 0 ? source.length : 0;
+    const first = !locate || (source.indexOf("\n") < 0 && source.indexOf("\r") < 0) ? source.length : 0;
     for (let i = first; i < source.length; i++) {
       const c = source.charCodeAt(i);
       if (c === 10 || c === 13) {
@@ -34,6 +43,7 @@ export class LineIndex {
   }
 
   position(offset: number): Position {
+    if (!this.locate) return NO_SPAN.start;
     const starts = this.starts;
     if (starts === null) return { offset, line: 1, column: offset + 1 };
     let lo = 0;
@@ -47,6 +57,7 @@ export class LineIndex {
   }
 
   span(start: number, end: number): Span {
+    if (!this.locate) return NO_SPAN;
     return { start: this.position(start), end: this.position(end) };
   }
 

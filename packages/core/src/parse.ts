@@ -24,6 +24,15 @@ const MAX_DIAGNOSTICS = 50;
  * pass is reported together.
  */
 export function parse(source: string, options?: ParseOptions): FilterDocument {
+  return parseSource(source, options, true);
+}
+
+/**
+ * parse(), with `locate` false giving every node NO_SPAN: for callers that
+ * only need the tree's meaning, and redo the work located if it fails.
+ * Diagnostics are located either way.
+ */
+export function parseSource(source: string, options: ParseOptions | undefined, locate: boolean): FilterDocument {
   if (typeof source !== "string") {
     throw new FilterError([{ code: "E_SYNTAX", message: `expected the filter as a string, got ${typeof source}`, span: new LineIndex("").span(0, 0) }]);
   }
@@ -39,7 +48,7 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
       },
     ]);
   }
-  const index = new LineIndex(source);
+  const index = new LineIndex(source, locate);
   const { tokens, problems } = lex(source);
 
   let body: FilterNode | null = null;
@@ -87,7 +96,7 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
       const p = fromRecognition(e, tokens, source);
       if (!isCascade(p, problems, tokens, source.length)) all.push(p);
     }
-    throw new FilterError(toDiagnostics(all, index));
+    throw new FilterError(toDiagnostics(all, locate ? index : new LineIndex(source)));
   }
   const doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
   return options?.schema === undefined ? doc : applySchema(doc, options.schema);

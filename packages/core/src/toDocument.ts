@@ -1,16 +1,32 @@
 import type { FilterDocument, FilterNode } from "./ast.js";
 import { FilterError, isStackOverflow } from "./errors.js";
 import type { Span } from "./location.js";
-import { parse, type ParseOptions } from "./parse.js";
+import { parseSource, type ParseOptions } from "./parse.js";
 import { applySchema } from "./schema.js";
 
 /** What the compilers, the formatter and the evaluator accept: text, a parsed document, or one node of it. */
 export type FilterInput = string | FilterDocument | FilterNode;
 
-export function toDocument(input: FilterInput, options?: ParseOptions): FilterDocument {
-  if (typeof input === "string") return parse(input, options);
+export function toDocument(input: FilterInput, options?: ParseOptions, locate = true): FilterDocument {
+  if (typeof input === "string") return parseSource(input, options, locate);
   const doc: FilterDocument = input.type === "Filter" ? input : { type: "Filter", body: input, span: input.span };
   return options?.schema === undefined ? doc : guardStack(() => applySchema(doc, options.schema!), doc.span);
+}
+
+/**
+ * Compiles text without source positions first, since a compiled filter never
+ * reads a span, and only when that fails compiles again with them to throw
+ * the located error. Trees are compiled as they are.
+ */
+export function compileFast<T>(input: FilterInput, options: ParseOptions | undefined, compile: (doc: FilterDocument) => T): T {
+  if (typeof input === "string") {
+    try {
+      return compile(toDocument(input, options, false));
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+    }
+  }
+  return compile(toDocument(input, options));
 }
 
 /**
