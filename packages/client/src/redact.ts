@@ -1,7 +1,14 @@
 /** What stands in for a secret in any text the client produces. */
 export const REDACTED = "[REDACTED]";
 
-/** The ways a secret can appear in text: as is, inside a JSON string, and URL-encoded. */
+/** Shortest start of a secret that is redacted on its own. */
+const MIN_PREFIX = 12;
+
+/**
+ * The ways a secret can appear in text: as is, inside a JSON string, and
+ * URL-encoded; and any start of it at least MIN_PREFIX long, since a
+ * service's message may quote a cut-off excerpt of a value that held it.
+ */
 function forms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   let url = secret;
@@ -10,7 +17,9 @@ function forms(secret: string): string[] {
   } catch {
     // A lone surrogate cannot be URL-encoded, so it cannot appear that way either.
   }
-  return [...new Set([secret, json, url, url.replace(/%20/g, "+")])];
+  const prefixes: string[] = [];
+  for (let k = MIN_PREFIX; k < secret.length; k++) prefixes.push(secret.slice(0, k));
+  return [...new Set([secret, json, url, url.replace(/%20/g, "+"), ...prefixes])];
 }
 
 /**

@@ -20,6 +20,20 @@ describe("secretRedactor", () => {
   });
 });
 
+describe("cut-off excerpts of a secret", () => {
+  const secret = "tok-0123456789abcdefghijklmnop";
+  const redact = secretRedactor([secret]);
+
+  it.each([
+    [`invalid filter: 'beginsWith' takes a string, not the number 1, near "${secret.slice(0, 19)}…"`, 'invalid filter: \'beginsWith\' takes a string, not the number 1, near "[REDACTED]…"'],
+    [`echo ${secret.slice(0, 12)}`, "echo [REDACTED]"],
+    [`short ${secret.slice(0, 11)}`, `short ${secret.slice(0, 11)}`],
+    [`whole ${secret}!`, "whole [REDACTED]!"],
+  ])("%j", (text, expected) => {
+    expect(redact(text)).toBe(expected);
+  });
+});
+
 describe("excerpt", () => {
   it.each([
     ["a\n\tb\u0000c\u2028d", "a b c d"],
