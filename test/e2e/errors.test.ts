@@ -38,7 +38,7 @@ describe("each emulator error status surfaces as its ClientError", () => {
     [
       "404 for an unknown table",
       () => h.client().queryItems({ table: "nope" }),
-      { type: "ServiceError", code: "E_SERVICE", attempts: 1, status: 404, message: 'queryItems: the service refused the request (HTTP 404): there is no table "nope"' },
+      { type: "ServiceError", code: "E_SERVICE", attempts: 1, status: 404, message: 'queryItems: the service refused the request (HTTP 404): there is no table "nope"; the tables are "events", "people"' },
     ],
     [
       "404 for an unknown path",

@@ -21,11 +21,22 @@ function checkFilter<T>(check: () => T): T {
   }
 }
 
+/**
+ * Names the tables there are, for a caller who has already authenticated:
+ * a local emulator has nothing to hide from its own user, and a typo is the usual cause.
+ */
+function knownTables(tables: ReadonlyMap<string, Table>): string {
+  const names = [...tables.keys()].sort();
+  if (names.length === 0) return "; this emulator has no tables";
+  const shown = names.slice(0, 10).map((n) => JSON.stringify(n)).join(", ");
+  return `; the tables are ${shown}${names.length > 10 ? ` and ${names.length - 10} more` : ""}`;
+}
+
 /** Serves one authenticated request body: members checked, table found, filter validated by core, one page read. */
 export function serveOperation(operation: Operation, body: Record<string, unknown>, context: ServeContext): Page {
   const members = readMembers(operation, body);
   const table = context.tables.get(members.table);
-  if (table === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(members.table.slice(0, 100))}`);
+  if (table === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(members.table.slice(0, 100))}${knownTables(context.tables)}`);
 
   if (operation === "listItems") {
     const filters = members.hasFilter ? checkFilter(() => validateListFilter(members.filter, { path: "filter" })) : [];
