@@ -99,6 +99,18 @@ function keywordOf(source: string, start: number, end: number): Keyword | undefi
   return undefined;
 }
 
+/** Whether text has the shape of a name, keyword or not (`and`, `name2`). */
+export function isWord(text: string): boolean {
+  return PLAIN_NAME.test(text);
+}
+
+/** Where the run of name characters starting at `at` ends (`at` itself when there is none). */
+export function nameEnd(source: string, at: number): number {
+  let i = at;
+  for (let w = nameCharAt(source, i, false); w > 0; w = nameCharAt(source, i, false)) i += w;
+  return i;
+}
+
 /** Whether a name can be written without backticks. */
 export function isPlainName(name: string): boolean {
   return PLAIN_NAME.test(name) && !KEYWORDS.has(name.toLowerCase());

@@ -1,7 +1,7 @@
 import type { ISyntacticContentAssistPath, TokenType } from "chevrotain";
 import { assistScope } from "./assistScope.js";
 import { CANONICAL_OPERATOR } from "./format.js";
-import { lex, type Token } from "./lexer.js";
+import { isWord, lex, nameEnd, type Token } from "./lexer.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "./operators.js";
 import { parser } from "./parser.js";
@@ -88,9 +88,6 @@ const KEYWORD_DETAIL = { and: "both conditions hold", or: "either condition hold
 
 const KIND_ORDER: Record<SuggestionKind, number> = { attribute: 0, operator: 1, value: 2, keyword: 3, punctuation: 4 };
 
-const WORD = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{M}\p{Nd}_]*$/u;
-const NAME_PART = /[\p{L}\p{Nl}\p{M}\p{Nd}_]*/uy;
-
 /**
  * Completion at a cursor. Chevrotain's content assist, run over the tokens
  * before the cursor, gives the token types that may come next; they become
@@ -127,11 +124,9 @@ export function suggest(source: string, offset: number, options?: SuggestOptions
       to = quotedNameEnd(text, at);
       prefix = last.image;
       before = tokens.slice(0, -1);
-    } else if (WORD.test(last.image)) {
+    } else if (isWord(last.image)) {
       from = last.startOffset;
-      NAME_PART.lastIndex = at;
-      NAME_PART.test(text);
-      to = NAME_PART.lastIndex;
+      to = nameEnd(text, at);
       prefix = last.image;
       before = tokens.slice(0, -1);
     }
