@@ -6,6 +6,6 @@ import { fileURLToPath } from "node:url";
 import { diagramsHtml } from "./diagramsHtml.mjs";
 
 const target = fileURLToPath(new URL("../../../grammar/diagrams.html", import.meta.url));
-const { parser } = await import("../dist/parser.js");
+const { parser } = await import("../dist/syntax/parser.js");
 writeFileSync(target, diagramsHtml(parser));
 console.log(`wrote ${target}`);

@@ -1,4 +1,4 @@
-import type { Span } from "./location.js";
+import type { Span } from "./syntax/location.js";
 
 /** Stable error codes. Each is documented in grammar/README.md with an example and its fix. */
 export type ErrorCode =

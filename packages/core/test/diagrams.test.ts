@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { parser } from "../src/parser.js";
+import { parser } from "../src/syntax/parser.js";
 import { diagramsHtml } from "../scripts/diagramsHtml.mjs";
 
 it("grammar/diagrams.html matches the parser (regenerate with `pnpm --filter @itemfilter/core run diagrams`)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isKeyword, isPlainName, lex } from "../src/lexer.js";
+import { isKeyword, isPlainName, lex } from "../src/syntax/lexer.js";
 
 const kinds = (source: string) => lex(source).tokens.map((t) => [t.tokenType.name, t.payload ?? t.image]);
 

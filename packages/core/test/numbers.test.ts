@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exactNumber, formatNumber } from "../src/numbers.js";
+import { exactNumber, formatNumber } from "../src/syntax/numbers.js";
 
 describe("exactNumber", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FilterNode } from "../src/ast.js";
+import type { FilterNode } from "../src/syntax/ast.js";
 import { compileList, compileQuery, FilterError, parse } from "../src/index.js";
 import { codeOf } from "./codeOf.js";
 

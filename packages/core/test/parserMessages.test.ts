@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closest, suggestOperator, valueHint } from "../src/parserMessages.js";
+import { closest, suggestOperator, valueHint } from "../src/syntax/parserMessages.js";
 
 describe("did you mean", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parse, suggest, type Schema, type SuggestOptions } from "@itemfilter/core";
-import { parser } from "../src/parser.js";
+import { parser } from "../src/syntax/parser.js";
 
 const schema: Schema = {
   attributes: {

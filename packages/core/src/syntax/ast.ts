@@ -1,5 +1,5 @@
 import type { Span } from "./location.js";
-import type { Operator } from "./operators.js";
+import type { Operator } from "../operators.js";
 
 /**
  * The syntax tree. Every node has a `type` and a `span`. Groups are not

@@ -1,6 +1,6 @@
-import type { FilterNode } from "./ast.js";
-import type { ParseOptions } from "./parse.js";
-import { toDocument, type FilterInput } from "./toDocument.js";
+import type { FilterNode } from "../syntax/ast.js";
+import type { ParseOptions } from "../syntax/parse.js";
+import { toDocument, type FilterInput } from "../syntax/toDocument.js";
 
 /**
  * The attribute names a filter reads, each once, in order of first

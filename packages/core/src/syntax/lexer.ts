@@ -1,8 +1,8 @@
 import type { IToken, TokenType } from "chevrotain";
-import type { ErrorCode } from "./errors.js";
+import type { ErrorCode } from "../errors.js";
 import { exactNumber } from "./numbers.js";
-import type { Operator } from "./operators.js";
-import { OPERATORS } from "./operators.js";
+import type { Operator } from "../operators.js";
+import { OPERATORS } from "../operators.js";
 import {
   And,
   Between,

@@ -1,10 +1,10 @@
-import { FilterError, type Diagnostic, type ErrorCode } from "./errors.js";
-import type { ListFilter, QueryFilter, Scalar } from "./filters.js";
-import { DEFAULT_LIMITS } from "./limits.js";
-import { NO_SPAN } from "./location.js";
-import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "./operators.js";
-import { closest } from "./parserMessages.js";
-import { checkValue } from "./valueShapes.js";
+import { FilterError, type Diagnostic, type ErrorCode } from "../errors.js";
+import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
+import { DEFAULT_LIMITS } from "../syntax/limits.js";
+import { NO_SPAN } from "../syntax/location.js";
+import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../operators.js";
+import { closest } from "../syntax/parserMessages.js";
+import { checkValue } from "../compile/valueShapes.js";
 
 export interface ValidateOptions {
   /** The name the JSON paths in diagnostics start with. Default "filter". */

@@ -1,4 +1,4 @@
-import type { ListFilter, QueryFilter } from "./filters.js";
+import type { ListFilter, QueryFilter } from "../compile/filters.js";
 import { isRecord } from "./itemValue.js";
 import { predicateTest, type ValueTest } from "./predicateTest.js";
 import { validateListFilter, validateQueryFilter } from "./validate.js";

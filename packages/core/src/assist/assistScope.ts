@@ -1,5 +1,5 @@
-import type { Token } from "./lexer.js";
-import { And, Between, In, LParen, Not, NumberLiteral, Or, RParen, StringLiteral } from "./tokens.js";
+import type { Token } from "../syntax/lexer.js";
+import { And, Between, In, LParen, Not, NumberLiteral, Or, RParen, StringLiteral } from "../syntax/tokens.js";
 
 /** The part of the input content assist needs to look at, and the rule it starts in. */
 export interface AssistScope {

@@ -1,9 +1,9 @@
 import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from "chevrotain";
 import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
-import { FilterError } from "./errors.js";
+import { FilterError } from "../errors.js";
 import type { LexProblem } from "./lexer.js";
 import type { LineIndex, Span } from "./location.js";
-import type { Operator } from "./operators.js";
+import type { Operator } from "../operators.js";
 import { errorMessageProvider } from "./parserMessages.js";
 import {
   ALL_TOKENS,

@@ -1,6 +1,6 @@
-import type { Diagnostic } from "./errors.js";
-import { FilterError } from "./errors.js";
-import { LineIndex } from "./location.js";
+import type { Diagnostic } from "../errors.js";
+import { FilterError } from "../errors.js";
+import { LineIndex } from "../syntax/location.js";
 
 export interface FormatDiagnosticsOptions {
   /** Wrap the code and the caret line in ANSI colour. Off by default. */

@@ -1,6 +1,6 @@
-import { compareScalars } from "./compare.js";
-import type { ErrorCode } from "./errors.js";
-import { operatorInfo, type Operator } from "./operators.js";
+import { compareScalars } from "../semantics/compare.js";
+import type { ErrorCode } from "../errors.js";
+import { operatorInfo, type Operator } from "../operators.js";
 
 /**
  * Checks a value against its operator's shape in the operator table. The

@@ -1,12 +1,12 @@
 import type { ISyntacticContentAssistPath, TokenType } from "chevrotain";
 import { assistScope } from "./assistScope.js";
-import { CANONICAL_OPERATOR } from "./format.js";
-import { isWord, lex, nameEnd, type Token } from "./lexer.js";
-import { resolveLimits, type Limits } from "./limits.js";
-import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "./operators.js";
-import { parser } from "./parser.js";
-import { quoteName } from "./quote.js";
-import { schemaIndex, type AttributeType, type Schema } from "./schema.js";
+import { CANONICAL_OPERATOR } from "../print/format.js";
+import { isWord, lex, nameEnd, type Token } from "../syntax/lexer.js";
+import { resolveLimits, type Limits } from "../syntax/limits.js";
+import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../operators.js";
+import { parser } from "../syntax/parser.js";
+import { quoteName } from "../syntax/quote.js";
+import { schemaIndex, type AttributeType, type Schema } from "../compile/schema.js";
 import {
   And,
   Between,
@@ -26,7 +26,7 @@ import {
   RBracket,
   RParen,
   StringLiteral,
-} from "./tokens.js";
+} from "../syntax/tokens.js";
 
 export type SuggestionKind = "attribute" | "operator" | "keyword" | "value" | "punctuation";
 

@@ -1,5 +1,5 @@
 import type { TokenType } from "chevrotain";
-import { lex, type LexProblem, type Token } from "./lexer.js";
+import { lex, type LexProblem, type Token } from "../syntax/lexer.js";
 import {
   And,
   Between,
@@ -19,7 +19,7 @@ import {
   RBracket,
   RParen,
   StringLiteral,
-} from "./tokens.js";
+} from "../syntax/tokens.js";
 
 /**
  * Highlighting classes:

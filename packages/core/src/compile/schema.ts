@@ -1,7 +1,7 @@
-import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
-import { FilterError, type Diagnostic } from "./errors.js";
-import { operatorInfo } from "./operators.js";
-import { closest } from "./parserMessages.js";
+import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
+import { FilterError, type Diagnostic } from "../errors.js";
+import { operatorInfo } from "../operators.js";
+import { closest } from "../syntax/parserMessages.js";
 
 export type AttributeType = "string" | "number";
 

@@ -1,11 +1,11 @@
-import type { FilterDocument, FilterNode, PredicateNode } from "./ast.js";
+import type { FilterDocument, FilterNode, PredicateNode } from "../syntax/ast.js";
 import { checkLiterals, literalValues } from "./compileList.js";
-import { FilterError, type Diagnostic } from "./errors.js";
+import { FilterError, type Diagnostic } from "../errors.js";
 import type { QueryFilter, Scalar } from "./filters.js";
-import { resolveLimits } from "./limits.js";
-import { QUERY_OPERATORS, operatorInfo } from "./operators.js";
-import type { ParseOptions } from "./parse.js";
-import { compileFast, type FilterInput } from "./toDocument.js";
+import { resolveLimits } from "../syntax/limits.js";
+import { QUERY_OPERATORS, operatorInfo } from "../operators.js";
+import type { ParseOptions } from "../syntax/parse.js";
+import { compileFast, type FilterInput } from "../syntax/toDocument.js";
 import { checkValue } from "./valueShapes.js";
 
 export interface CompileQueryOptions extends ParseOptions {

@@ -1,5 +1,5 @@
 import { compareStrings } from "./compare.js";
-import type { Operator } from "./operators.js";
+import type { Operator } from "../operators.js";
 
 /**
  * The one implementation of what each operator matches (grammar/semantics.md).

@@ -1,4 +1,4 @@
-import type { Operator } from "./operators.js";
+import type { Operator } from "../operators.js";
 
 /** A value the service compares with: a string or a number. */
 export type Scalar = string | number;

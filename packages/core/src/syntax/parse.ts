@@ -1,12 +1,12 @@
 import { EOF, type IRecognitionException, type IToken } from "chevrotain";
 import type { FilterDocument, FilterNode } from "./ast.js";
-import { FilterError, isStackOverflow, type Diagnostic } from "./errors.js";
+import { FilterError, isStackOverflow, type Diagnostic } from "../errors.js";
 import { lex, type LexProblem, type Token } from "./lexer.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { LineIndex } from "./location.js";
 import { parser } from "./parser.js";
 import { shown } from "./parserMessages.js";
-import { applySchema, type Schema } from "./schema.js";
+import { applySchema, type Schema } from "../compile/schema.js";
 
 export interface ParseOptions extends Partial<Limits> {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */

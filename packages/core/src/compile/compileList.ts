@@ -1,11 +1,11 @@
-import type { FilterDocument, FilterNode, LiteralNode, NotNode, PredicateNode } from "./ast.js";
-import { FilterError, type Diagnostic } from "./errors.js";
+import type { FilterDocument, FilterNode, LiteralNode, NotNode, PredicateNode } from "../syntax/ast.js";
+import { FilterError, type Diagnostic } from "../errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
-import { resolveLimits } from "./limits.js";
-import type { Span } from "./location.js";
-import { operatorInfo, type Operator } from "./operators.js";
-import type { ParseOptions } from "./parse.js";
-import { compileFast, guardStack, type FilterInput } from "./toDocument.js";
+import { resolveLimits } from "../syntax/limits.js";
+import type { Span } from "../syntax/location.js";
+import { operatorInfo, type Operator } from "../operators.js";
+import type { ParseOptions } from "../syntax/parse.js";
+import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
 import { checkValue } from "./valueShapes.js";
 
 export type CompileListOptions = ParseOptions;

@@ -1,8 +1,8 @@
 import type { FilterDocument, FilterNode } from "./ast.js";
-import { FilterError, isStackOverflow } from "./errors.js";
+import { FilterError, isStackOverflow } from "../errors.js";
 import type { Span } from "./location.js";
 import { parseSource, type ParseOptions } from "./parse.js";
-import { applySchema } from "./schema.js";
+import { applySchema } from "../compile/schema.js";
 
 /** What the compilers, the formatter and the evaluator accept: text, a parsed document, or one node of it. */
 export type FilterInput = string | FilterDocument | FilterNode;

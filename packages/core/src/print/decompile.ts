@@ -1,9 +1,9 @@
-import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
-import type { ListFilter, QueryFilter, Scalar } from "./filters.js";
+import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
+import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import { format } from "./format.js";
-import { NO_SPAN } from "./location.js";
-import type { Operator } from "./operators.js";
-import { validateListFilter, validateQueryFilter } from "./validate.js";
+import { NO_SPAN } from "../syntax/location.js";
+import type { Operator } from "../operators.js";
+import { validateListFilter, validateQueryFilter } from "../semantics/validate.js";
 
 export interface DecompileOptions {
   /**

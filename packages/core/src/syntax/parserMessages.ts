@@ -1,5 +1,5 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
-import { OPERATORS, OPERATOR_MISSPELLINGS } from "./operators.js";
+import { OPERATORS, OPERATOR_MISSPELLINGS } from "../operators.js";
 import { CompareOp, Identifier, LParen, Not, NumberLiteral, QuotedIdentifier, StringLiteral } from "./tokens.js";
 
 const MAX_SHOWN = 24;

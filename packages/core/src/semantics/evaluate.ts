@@ -1,8 +1,8 @@
-import type { FilterNode, LiteralNode, PredicateNode } from "./ast.js";
+import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import { itemValue } from "./itemValue.js";
-import type { ParseOptions } from "./parse.js";
+import type { ParseOptions } from "../syntax/parse.js";
 import { predicateTest } from "./predicateTest.js";
-import { guardStack, toDocument, type FilterInput } from "./toDocument.js";
+import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
 
 export interface EvaluateOptions extends ParseOptions {
   /**

@@ -1,10 +1,10 @@
-import type { FilterNode, LiteralNode, PredicateNode } from "./ast.js";
-import { FilterError } from "./errors.js";
-import { formatNumber } from "./numbers.js";
-import type { Operator } from "./operators.js";
-import type { ParseOptions } from "./parse.js";
-import { quoteName, quoteString } from "./quote.js";
-import { guardStack, toDocument, type FilterInput } from "./toDocument.js";
+import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
+import { FilterError } from "../errors.js";
+import { formatNumber } from "../syntax/numbers.js";
+import type { Operator } from "../operators.js";
+import type { ParseOptions } from "../syntax/parse.js";
+import { quoteName, quoteString } from "../syntax/quote.js";
+import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
 
 export type FormatOptions = ParseOptions;
 
