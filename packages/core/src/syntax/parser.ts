@@ -54,8 +54,14 @@ type Alts<T> = IOrAlt<T>[];
 export class FilterParser extends EmbeddedActionsParser {
   state!: ParseState;
 
-  constructor() {
-    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1, errorMessageProvider });
+  /**
+   * Grammar validation is skipped at run time: it costs load time on every
+   * start, chevrotain advises skipping it in production, and on Node 20 it
+   * needs Object.groupBy, which Node 20 lacks. test/parserValidation.test.ts
+   * builds the grammar with validation on, so a grammar mistake fails CI.
+   */
+  constructor(options: { skipValidations?: boolean } = {}) {
+    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1, errorMessageProvider, skipValidations: options.skipValidations ?? true });
     this.performSelfAnalysis();
   }
 
