@@ -1,0 +1,49 @@
+import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
+import type { ParseOptions } from "../syntax/parse.js";
+
+/** The names of a table's key attributes, as the service stores them. */
+export interface PlanKeys {
+  /** The partition (primary) key: an equality on it becomes queryItems with `key.primary`. */
+  readonly primary: string;
+  /** The secondary (sort) key: a condition on it becomes that request's QueryFilter. */
+  readonly secondary?: string;
+}
+
+/** Options of `plan`: a schema and limits as for the compilers, plus the table's keys. */
+export interface PlanOptions extends ParseOptions {
+  /** Without keys, no request uses queryItems' `key`; every request is listItems. */
+  keys?: PlanKeys;
+  /** The most requests a plan may hold; past it, E_PLAN_TOO_LARGE. 16 when left out. */
+  maxRequests?: number;
+}
+
+/** One listItems request of a plan. An empty `filter` is sent without a filter member: every item. */
+export interface ListItemsRequest {
+  operation: "listItems";
+  filter: ListFilter[];
+  /** Canonical filter text every returned item must still pass locally; null when the server's answer is exact. */
+  residual: string | null;
+}
+
+/** One queryItems request of a plan: one partition when `key` is present, else every item that has the secondary key. */
+export interface QueryItemsRequest {
+  operation: "queryItems";
+  key?: { primary: Scalar };
+  filter?: QueryFilter;
+  /** Canonical filter text every returned item must still pass locally; null when the server's answer is exact. */
+  residual: string | null;
+}
+
+export type PlanRequest = ListItemsRequest | QueryItemsRequest;
+
+/**
+ * How to run any filter against the service: the union, without duplicates,
+ * of each request's items that pass that request's residual. Plain data,
+ * JSON-serialisable. No requests means the filter matches nothing.
+ */
+export interface Plan {
+  /** The whole filter as canonical text. */
+  filter: string;
+  requests: PlanRequest[];
+  combine: "union";
+}
