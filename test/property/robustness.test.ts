@@ -21,6 +21,10 @@ const tightSoup = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map
 const anyText = fc.string({ unit: "binary", maxLength: 200 });
 const inputs = fc.oneof(tokenSoup, tightSoup, anyText);
 
+/** Control and bidi characters (escapeForDisplay's set); a frame keeps only its own line breaks and the source's tabs. */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+const UNSAFE_IN_FRAME = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
 function onlyFilterErrors(source: string, options?: Record<string, unknown>): void {
   for (const run of [() => parse(source, options), () => compileList(source, options), () => compileQuery(source, options)]) {
     try {
@@ -32,9 +36,12 @@ function onlyFilterErrors(source: string, options?: Record<string, unknown>): vo
         expect(d.span.start.offset).toBeGreaterThanOrEqual(0);
         expect(d.span.end.offset).toBeLessThanOrEqual(source.length);
         expect(d.span.start.offset).toBeLessThanOrEqual(d.span.end.offset);
-        expect(d.message).not.toContain("\n");
+        // Messages quote source text through escapeForDisplay: no line break, escape sequence or bidi override.
+        expect(d.message).not.toMatch(UNSAFE);
       }
-      expect(typeof formatDiagnostics(source, error)).toBe("string");
+      const frames = formatDiagnostics(source, error);
+      expect(frames).not.toMatch(UNSAFE_IN_FRAME);
+      expect(frames.split("\n").length).toBe(error.diagnostics.length * 4 - 1);
     }
   }
 }
@@ -49,6 +56,15 @@ describe("robustness", () => {
   it("throws nothing but FilterError with every limit raised", () => {
     const raised = { maxLength: Infinity, maxDepth: Infinity, maxPredicates: Infinity, maxInValues: Infinity };
     fc.assert(fc.property(inputs, (s) => onlyFilterErrors(s, raised)), { numRuns: RUNS });
+  });
+
+  it.each([
+    ["a bad \\u escape then a backslash and a line break", '"\\u\\\n'],
+    ["an ESC sequence in a token the parser quotes", '"\u001b]0;PWNED\u0007\u001b[2J" b'],
+    ["a bidi override in a token the parser quotes", "a = 1 \u202e"],
+    ["a C1 control and a line separator", "a = \u009b \u2028 b"],
+  ])("keeps control characters out of messages and frames: %s", (_name, source) => {
+    onlyFilterErrors(source);
   });
 
   it.each([

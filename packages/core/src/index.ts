@@ -1,5 +1,6 @@
 export type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, PredicateNode, StringNode } from "./syntax/ast.js";
 export { attributes } from "./semantics/attributes.js";
+export { attributeWarnings, type AttributeWarning, type AttributeWarningsOptions } from "./semantics/attributeWarnings.js";
 export { compareScalars, compareStrings } from "./semantics/compare.js";
 export { compileList, type CompileListOptions } from "./compile/compileList.js";
 export { compileQuery, type CompileQueryOptions } from "./compile/compileQuery.js";
@@ -8,7 +9,9 @@ export { FilterError, isFilterError, type Diagnostic, type ErrorCode } from "./e
 export { evaluate, type EvaluateOptions } from "./semantics/evaluate.js";
 export type { ListFilter, QueryFilter, Scalar } from "./compile/filters.js";
 export { CANONICAL_OPERATOR, format, type FormatOptions } from "./print/format.js";
-export { formatDiagnostics, type FormatDiagnosticsOptions } from "./print/formatDiagnostics.js";
+export { formatDiagnostics, type DiagnosticLike, type FormatDiagnosticsOptions } from "./print/formatDiagnostics.js";
+export { escapeForDisplay } from "./syntax/escapeForDisplay.js";
+export { inferSchema } from "./compile/inferSchema.js";
 export { DEFAULT_LIMITS, type Limits } from "./syntax/limits.js";
 export { LineIndex, type Position, type Span } from "./syntax/location.js";
 export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./semantics/matches.js";
@@ -18,5 +21,5 @@ export { quoteName, quoteString } from "./syntax/quote.js";
 export type { AttributeSchema, AttributeType, Schema } from "./compile/schema.js";
 export { suggest, type Suggestion, type SuggestionKind, type Suggestions, type SuggestOptions } from "./assist/suggest.js";
 export type { FilterInput } from "./syntax/toDocument.js";
-export { tokenize, type SyntaxToken, type TokenKind } from "./assist/tokenize.js";
+export { tokenize, type SyntaxToken, type TokenizeOptions, type TokenKind } from "./assist/tokenize.js";
 export { validateListFilter, validateQueryFilter, type ValidateOptions } from "./semantics/validate.js";

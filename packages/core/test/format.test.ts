@@ -165,16 +165,18 @@ describe("format", () => {
     expect(format(or(or(p("a"), p("b")), p("c")))).toBe("(a = 1 or b = 1) or c = 1");
     expect(format(and(p("a")))).toBe("a = 1");
     expect(format({ type: "Not", operand: or(p("a")), span })).toBe("not a = 1");
-    expect(() => format(and())).toThrow(expect.objectContaining({ code: "E_SYNTAX" }));
+    expect(() => format(and())).toThrow(expect.objectContaining({ code: "E_FILTER_JSON", message: "E_FILTER_JSON at tree.operands: an And node needs at least one operand" }));
   });
 
   it.each([
     ["NaN", Number.NaN],
     ["Infinity", Number.POSITIVE_INFINITY],
-  ])("refuses a hand-built %s literal with E_NUMBER", (_, value) => {
+  ])("refuses a hand-built %s literal with E_FILTER_JSON", (name, value) => {
     const node = parse("a = 1").body as FilterNode & { value: unknown };
     const bad = { ...node, value: { ...(node.value as object), value } } as FilterNode;
-    expect(() => format(bad)).toThrow(expect.objectContaining({ code: "E_NUMBER" }));
+    expect(() => format(bad)).toThrow(
+      expect.objectContaining({ code: "E_FILTER_JSON", message: `E_FILTER_JSON at tree.value.value: ${name} is not a number here; numbers are finite, as in JSON` }),
+    );
   });
 
   it("formats the deepest tree default limits allow", () => {

@@ -23,8 +23,8 @@ describe("formatDiagnostics", () => {
     ["E_NUMBER", "list", "id = 9007199254740993", {}, "E_NUMBER: 9007199254740993 cannot be represented exactly (the nearest double is 9007199254740992); send it as a string instead (1:6)\n1 | id = 9007199254740993\n  |      ^^^^^^^^^^^^^^^^"],
     ["E_VALUE_TYPE", "list", "age < \"30\"", {}, "E_VALUE_TYPE: 'lessThan' takes a number, not the string \"30\"; the service orders numbers only (use between for a range of strings) (1:7)\n1 | age < \"30\"\n  |       ^^^^"],
     ["E_BETWEEN_BOUNDS", "list", "age between 65 and 18", {}, "E_BETWEEN_BOUNDS: the lower bound 65 is greater than the upper bound 18; swap them (1:13)\n1 | age between 65 and 18\n  |             ^^^^^^^^^"],
-    ["E_OR_UNSUPPORTED", "list", "a = 1 or b = 2", {}, "E_OR_UNSUPPORTED: listItems combines filters with AND, so 'or' can only join equality tests on one attribute (a = 1 or a = 2 becomes a in (1, 2)), and this tests 'b' instead of 'a' (1:10)\n1 | a = 1 or b = 2\n  |          ^^^^^"],
-    ["E_NOT_UNSUPPORTED", "list", "not (age < 18)", {}, "E_NOT_UNSUPPORTED: listItems cannot express 'not' of 'lessThan' exactly; did you mean 'age >= 18'? (that also drops items where age is missing or not a number) (1:1)\n1 | not (age < 18)\n  | ^^^^^^^^^^^^^^"],
+    ["E_OR_UNSUPPORTED", "list", "a = 1 or b = 2", {}, "E_OR_UNSUPPORTED: listItems combines filters with AND, so 'or' can only join equality tests on one attribute (a = 1 or a = 2 becomes a in (1, 2)); to run any filter, use find (or plan), which splits it into several requests (1:10)\n1 | a = 1 or b = 2\n  |          ^^^^^"],
+    ["E_NOT_UNSUPPORTED", "list", "not (age < 18)", {}, "E_NOT_UNSUPPORTED: listItems cannot express 'not' of 'lessThan' exactly; did you mean 'age >= 18'? (that also drops items where age is missing or not a number); to run it as written, use find (or plan), which checks it locally (1:1)\n1 | not (age < 18)\n  | ^^^^^^^^^^^^^^"],
     ["E_QUERY_OPERATOR", "query", "key != 3", {}, "E_QUERY_OPERATOR: queryItems does not take 'notEquals'; it takes equals, lessThan, lessEqual, greaterThan, greaterEqual, beginsWith, between (1:5)\n1 | key != 3\n  |     ^^"],
     ["E_QUERY_ATTRIBUTE", "query", "age >= 3", {}, "E_QUERY_ATTRIBUTE: a key query tests only the secondary key; write 'key' or leave the name out, not 'age' (1:1)\n1 | age >= 3\n  | ^^^"],
     ["E_QUERY_SHAPE", "query", "key > 1 and key < 5", {}, "E_QUERY_SHAPE: a key query takes one condition on the key, or 'key >= a and key <= b' (which becomes between); use >= and <=, since between is inclusive (1:1)\n1 | key > 1 and key < 5\n  | ^^^^^^^"],
@@ -66,5 +66,51 @@ describe("formatDiagnostics", () => {
     const error = new FilterError([{ code: "E_FILTER_JSON", message: "unknown operator 'equal'; did you mean 'equals'?", span: NO_SPAN, path: "filter[0].operator" }]);
     expect(formatDiagnostics("", error)).toBe("E_FILTER_JSON: unknown operator 'equal'; did you mean 'equals'? (at filter[0].operator)");
     expect(error.message).toBe("E_FILTER_JSON at filter[0].operator: unknown operator 'equal'; did you mean 'equals'?");
+  });
+
+  it("escapes terminal control sequences and bidi overrides in the frame, and the caret still lines up", () => {
+    const source = 'a = "x\u001b]0;PWNED\u0007\u001b[2J" and \u202eb >';
+    const line = '1 | a = "x\\u001b]0;PWNED\\u0007\\u001b[2J" and \\u202eb >';
+    expect(formatDiagnostics(source, failure("list", source, {}))).toBe(
+      ["E_SYNTAX: unexpected character U+202E (1:27)", line, "  | " + " ".repeat(41) + "^^^^^^", "", "E_SYNTAX: expected a value after '>', found end of input (1:31)", line, "  | " + " ".repeat(50) + "^"].join("\n"),
+    );
+  });
+
+  it("escapes control characters in messages and codes given to it", () => {
+    const span = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 1, line: 1, column: 2 } };
+    expect(formatDiagnostics("a", [{ code: "W_X\u001b", message: "bad\nname \u202e", span }])).toBe("W_X\\u001b: bad\\u000aname \\u202e (1:1)\n1 | a\n  | ^");
+  });
+
+  it("numbers lines from options.firstLine", () => {
+    const source = "a = 1 and\nb >";
+    expect(formatDiagnostics(source, failure("list", source, {}), { firstLine: 41 })).toBe(
+      "E_SYNTAX: expected a value after '>', found end of input (42:4)\n42 | b >\n   |    ^",
+    );
+    expect(formatDiagnostics("x", failure("list", "x", {}), { firstLine: 9 })).toBe("E_SYNTAX: expected an operator after 'x', found end of input (9:2)\n9 | x\n  |  ^");
+  });
+
+  it("renders a plain array of diagnostics, such as attributeWarnings returns", () => {
+    const error = failure("list", "a =", {});
+    expect(formatDiagnostics("a =", [...error.diagnostics])).toBe(formatDiagnostics("a =", error));
+    expect(formatDiagnostics("a =", [])).toBe("");
+  });
+
+  it.each([
+    ["an Error", new Error("x"), "formatDiagnostics takes a FilterError or an array of diagnostics ({ code, message, span }), not an object"],
+    ["a string", "E_SYNTAX", 'formatDiagnostics takes a FilterError or an array of diagnostics ({ code, message, span }), not the string "E_SYNTAX"'],
+    ["undefined", undefined, "formatDiagnostics takes a FilterError or an array of diagnostics ({ code, message, span }), not undefined"],
+    ["an array of strings", ["x"], 'formatDiagnostics takes a FilterError or an array of diagnostics ({ code, message, span }); element 0 is the string "x"'],
+    ["a diagnostic without a span", [{ code: "E_SYNTAX", message: "m" }], "formatDiagnostics takes a FilterError or an array of diagnostics ({ code, message, span }); element 0 has no valid span ({ start, end } of { offset, line, column })"],
+  ])("throws a TypeError that says what it takes for %s", (_, error, message) => {
+    expect(() => formatDiagnostics("a", error as never)).toThrow(new TypeError(message));
+  });
+
+  it.each([
+    [42, {}, "formatDiagnostics takes the filter text (a string) first, not a number (42)"],
+    ["a", { firstLine: 0 }, "formatDiagnostics: options.firstLine is the line number of the source's first line, a whole number from 1, not a number (0)"],
+    ["a", { firstLine: 1.5 }, "formatDiagnostics: options.firstLine is the line number of the source's first line, a whole number from 1, not a number (1.5)"],
+    ["a", "color", 'formatDiagnostics takes options as an object ({ color?, firstLine? }), not the string "color"'],
+  ])("throws a TypeError for source %j with options %j", (source, options, message) => {
+    expect(() => formatDiagnostics(source as never, failure("list", "a =", {}), options as never)).toThrow(new TypeError(message));
   });
 });

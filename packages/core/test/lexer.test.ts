@@ -34,7 +34,17 @@ describe("lex", () => {
     ["#", "unexpected character '#'", 0, 1],
     ["a ### b", "unexpected character '#'", 2, 5],
     ["\u0001", "unexpected character U+0001", 0, 1],
-    ["\u202e", "unexpected character '\u202e'", 0, 1],
+    ["\u202e", "unexpected character U+202E", 0, 1],
+    ["\u009b", "unexpected character U+009B", 0, 1],
+    ["\u2066", "unexpected character U+2066", 0, 1],
+    ['"a\\\u001b"', "invalid escape '\\\\u001b': use one of \\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 2, 4],
+    ["a => 3", "'=>' is not an operator; did you mean '>='?", 2, 4],
+    ["a =< 3", "'=<' is not an operator; did you mean '<='?", 2, 4],
+    ["a = \u201cx y\u201d", 'curly quotes do not quote a string; use straight quotes: "x y"', 4, 9],
+    ["a = \u2018x\u2019", "curly quotes do not quote a string; use straight quotes: 'x'", 4, 7],
+    ["a = \u201ex\u201c", 'curly quotes do not quote a string; use straight quotes: "x"', 4, 7],
+    ["a = \u201cx\u2019", "unexpected character '\u201c': use straight quotes (\") around a string", 4, 5],
+    ["a = \u201c\u001b\u201d", 'curly quotes do not quote a string; use straight quotes: "\\u001b"', 4, 7],
     ["'abc", "unterminated string: add the closing '", 0, 1],
     ["`ab", "unterminated quoted name: add the closing `", 0, 1],
     ['"a\\x"', "invalid escape '\\x': use one of \\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 2, 4],
@@ -42,6 +52,11 @@ describe("lex", () => {
     ["1e400", "1e400 cannot be represented exactly (it is beyond the range of a double); send it as a string instead", 0, 5],
   ])("reports %j", (source, message, start, end) => {
     expect(lex(source).problems[0]).toEqual({ code: expect.stringMatching(/^E_/), message, start, end });
+  });
+
+  it("reads curly-quoted text and a reversed operator as what was meant, so parsing goes on", () => {
+    const { tokens } = lex("a => \u201cx\u201d");
+    expect(tokens.map((t) => [t.image, t.payload])).toEqual([["a", "a"], ["=>", "greaterEqual"], ["\u201cx\u201d", "x"]]);
   });
 
   it("caps the problems it collects", () => {

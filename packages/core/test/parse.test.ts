@@ -80,8 +80,8 @@ describe("parse", () => {
     }
   });
 
-  it("rejects a non-string source with a FilterError", () => {
-    expect(codeOf(() => parse(42 as unknown as string))).toBe("E_SYNTAX");
+  it("rejects a non-string source with a TypeError that says what it takes", () => {
+    expect(() => parse(42 as unknown as string)).toThrow(new TypeError("parse takes filter text (a string), not a number (42)"));
   });
 });
 

@@ -115,13 +115,36 @@ describe("tokenize", () => {
     ["bad escapes", '"' + "\\q".repeat(50_000) + '"', 3],
     ["unterminated strings", '"ab\n'.repeat(20_000), 20_000],
     ["deep groups", "(".repeat(50_000), 50_000],
-  ])("covers hostile input: %s", (_, source, count) => {
-    const tokens = tokenize(source);
+  ])("covers hostile input with maxLength raised: %s", (_, source, count) => {
+    const tokens = tokenize(source, { maxLength: Infinity });
     expect(tokens).toHaveLength(count);
     expect(tokens[tokens.length - 1]!.end).toBe(source.trimEnd().length);
   });
 
-  it.each([[undefined], [null], [42], [{}]])("gives [] for a non-string %j", (value) => {
-    expect(tokenize(value as unknown as string)).toEqual([]);
+  it.each([
+    ["default limit", "a = 1 and ".repeat(2000), undefined, 16384],
+    ["maxLength 12", "a = 1 and b = 2", { maxLength: 12 }, 12],
+    ["a string cut short", 'a = "xyz" and b = 1', { maxLength: 6 }, 4],
+  ])("highlights up to maxLength, and the rest is one error token: %s", (_, source, options, at) => {
+    const tokens = tokenize(source, options);
+    const last = tokens[tokens.length - 1]!;
+    expect(last).toEqual({ kind: "error", start: last.start, end: source.length, text: source.slice(last.start) });
+    expect(last.start).toBeLessThanOrEqual(at);
+    expect(tokens.slice(0, -1).every((t) => t.end <= at)).toBe(true);
+  });
+
+  it("stays bounded for 10 MB of text under the default limit", () => {
+    const source = "(a = 1 or b = 'x') and ".repeat(450_000);
+    const tokens = tokenize(source);
+    expect(tokens.length).toBeLessThan(8000);
+    expect(tokens[tokens.length - 1]).toMatchObject({ kind: "error", start: 16384, end: source.length });
+  });
+
+  it.each([[undefined], [null], [42], [{}], [["a = 1"]]])("throws a TypeError for a non-string %j", (value) => {
+    expect(() => tokenize(value as unknown as string)).toThrow(new TypeError(`tokenize takes the filter text (a string), not ${value === undefined ? "undefined" : value === null ? "null" : value === 42 ? "a number (42)" : Array.isArray(value) ? "an array (length 1)" : "an object"}`));
+  });
+
+  it.each([[{ maxLength: -1 }], [{ maxLength: "9" }], [{ maxLength: Number.NaN }], [7]])("throws a TypeError for options %j", (options) => {
+    expect(() => tokenize("a = 1", options as never)).toThrow(TypeError);
   });
 });

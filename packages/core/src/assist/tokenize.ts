@@ -1,5 +1,7 @@
 import type { TokenType } from "chevrotain";
+import { checkCountOption, checkOptions, describeValue } from "../checkArgument.js";
 import { lex, type LexProblem, type Token } from "../syntax/lexer.js";
+import { DEFAULT_LIMITS } from "../syntax/limits.js";
 import {
   And,
   Between,
@@ -66,13 +68,37 @@ const KIND = new Map<TokenType, TokenKind>([
   [Comma, "punctuation"],
 ]);
 
+export interface TokenizeOptions {
+  /**
+   * Most characters highlighted; the rest of a longer source is one `error`
+   * token, as parse would refuse it (E_LIMIT). Default DEFAULT_LIMITS.maxLength
+   * (16384), the parser's own default; Infinity for no limit.
+   */
+  maxLength?: number;
+}
+
 /**
  * Splits source into highlighting tokens, in order, covering every character
- * except white space. Never throws: anything the lexer refused comes back as
- * `error` tokens, and a non-string gives [].
+ * except white space. Never throws for a string: anything the lexer refused
+ * comes back as `error` tokens. Past `options.maxLength` characters the rest
+ * is one `error` token, so time and memory stay bounded whatever the input.
+ * A non-string source is a TypeError.
  */
-export function tokenize(source: string): SyntaxToken[] {
-  if (typeof source !== "string") return [];
+export function tokenize(source: string, options?: TokenizeOptions): SyntaxToken[] {
+  if (typeof source !== "string") throw new TypeError(`tokenize takes the filter text (a string), not ${describeValue(source)}`);
+  let maxLength = DEFAULT_LIMITS.maxLength;
+  if (options !== undefined && options !== null) {
+    checkOptions("tokenize", options, "maxLength");
+    checkCountOption("tokenize", "maxLength", options.maxLength);
+    maxLength = options.maxLength ?? maxLength;
+  }
+  if (source.length <= maxLength) return tokenizeAll(source);
+  const out = tokenizeAll(source.slice(0, maxLength));
+  push(out, source, "error", maxLength, source.length);
+  return out;
+}
+
+function tokenizeAll(source: string): SyntaxToken[] {
   const { tokens, problems } = lexAll(source);
   const out: SyntaxToken[] = [];
   let covered = 0;

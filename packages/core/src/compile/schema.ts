@@ -1,6 +1,8 @@
 import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import { operatorInfo } from "../operators.js";
+import { describeValue } from "../checkArgument.js";
+import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
 import { closest } from "../syntax/parserMessages.js";
 
 export type AttributeType = "string" | "number";
@@ -9,6 +11,12 @@ export interface AttributeSchema {
   type?: AttributeType;
   /** Other names a person may write; they compile to the stored name. */
   aliases?: string[];
+  /**
+   * The attribute holds arrays (sets) in at least some items, as inferSchema
+   * reports. The compilers do not read it; attributeWarnings does, to point
+   * `=`, `!=` and `in` on such an attribute to `contains`.
+   */
+  array?: boolean;
 }
 
 /** The attributes an app exposes, under the names it shows. */
@@ -30,9 +38,16 @@ export interface ResolvedAttribute {
 export class SchemaIndex {
   readonly names = new Map<string, ResolvedAttribute>();
   constructor(readonly schema: Schema) {
-    const attrs = schema.attributes ?? {};
+    const attrs = schema.attributes;
+    if (typeof attrs !== "object" || attrs === null || Array.isArray(attrs)) {
+      throw new TypeError(`${SCHEMA}: schema.attributes must be an object of attribute names, not ${describeValue(attrs)}`);
+    }
+    if (schema.allowUnknown !== undefined && typeof schema.allowUnknown !== "boolean") {
+      throw new TypeError(`${SCHEMA}: schema.allowUnknown must be a boolean, not ${describeValue(schema.allowUnknown)}`);
+    }
     for (const name of Object.keys(attrs)) {
       const spec = attrs[name]!;
+      checkAttributeSchema(name, spec);
       const resolved: ResolvedAttribute = spec.type === undefined ? { name } : { name, type: spec.type };
       this.names.set(name, resolved);
       for (const alias of spec.aliases ?? []) if (!this.names.has(alias)) this.names.set(alias, resolved);
@@ -49,8 +64,27 @@ export class SchemaIndex {
   }
 }
 
+const SCHEMA = "a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }";
+
+function checkAttributeSchema(name: string, spec: unknown): asserts spec is AttributeSchema {
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
+    throw new TypeError(`${SCHEMA}: attribute ${JSON.stringify(name)} must be an object, not ${describeValue(spec)}`);
+  }
+  const { type, aliases, array } = spec as AttributeSchema;
+  if (array !== undefined && typeof array !== "boolean") {
+    throw new TypeError(`${SCHEMA}: 'array' of ${JSON.stringify(name)} is a boolean or absent, not ${describeValue(array)}`);
+  }
+  if (type !== undefined && type !== "string" && type !== "number") {
+    throw new TypeError(`${SCHEMA}: the type of ${JSON.stringify(name)} is "string", "number" or absent, not ${describeValue(type)}`);
+  }
+  if (aliases !== undefined && !(Array.isArray(aliases) && aliases.every((a) => typeof a === "string"))) {
+    throw new TypeError(`${SCHEMA}: the aliases of ${JSON.stringify(name)} are an array of strings, not ${describeValue(aliases)}`);
+  }
+}
+
 const indexes = new WeakMap<Schema, SchemaIndex>();
 export function schemaIndex(schema: Schema): SchemaIndex {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new TypeError(`${SCHEMA}, not ${describeValue(schema)}`);
   let index = indexes.get(schema);
   if (index === undefined) indexes.set(schema, (index = new SchemaIndex(schema)));
   return index;
@@ -97,8 +131,8 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
   if (resolved === undefined) {
     if (index.schema.allowUnknown === true) return node;
     const near = index.didYouMean(attr.name);
-    const hint = near.length > 0 ? `; did you mean ${near.map((n) => `'${n}'`).join(" or ")}?` : "";
-    problems.push({ code: "E_UNKNOWN_ATTRIBUTE", message: `unknown attribute '${attr.name}'${hint}`, span: attr.span });
+    const hint = near.length > 0 ? `; did you mean ${near.map((n) => `'${escapeForDisplay(n)}'`).join(" or ")}?` : "";
+    problems.push({ code: "E_UNKNOWN_ATTRIBUTE", message: `unknown attribute '${escapeForDisplay(attr.name)}'${hint}`, span: attr.span });
     return node;
   }
   if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems);
@@ -112,7 +146,7 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   if (type === "number" && shape === "string") {
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' tests text, but '${attr.name}' is a number; compare it with = < <= > >= or between`,
+      message: `'${node.operator}' tests text, but '${escapeForDisplay(attr.name)}' is a number; compare it with = < <= > >= or between`,
       span: node.operatorSpan,
     });
     return;
@@ -120,7 +154,7 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   if (type === "string" && shape === "number") {
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' compares numbers, but '${attr.name}' is a string; use =, beginsWith or contains`,
+      message: `'${node.operator}' compares numbers, but '${escapeForDisplay(attr.name)}' is a string; use =, beginsWith or contains`,
       span: node.operatorSpan,
     });
     return;
@@ -129,10 +163,10 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   const want = type === "number" ? "Number" : "String";
   for (const v of values) {
     if (v.type === want) continue;
-    const fix = type === "number" ? "write a number without quotes" : `quote it: "${String(v.value)}"`;
+    const fix = type === "number" ? "write a number without quotes" : `quote it: "${escapeForDisplay(String(v.value))}"`;
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${attr.name}' is a ${type}, but this value is a ${v.type === "Number" ? "number" : "string"}; ${fix}`,
+      message: `'${escapeForDisplay(attr.name)}' is a ${type}, but this value is a ${v.type === "Number" ? "number" : "string"}; ${fix}`,
       span: v.span,
     });
   }

@@ -1,5 +1,6 @@
 import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
+import { checkCountOption, checkOptions, checkStringOption, describeValue } from "../checkArgument.js";
 import { format } from "./format.js";
 import { NO_SPAN } from "../syntax/location.js";
 import type { Operator } from "../operators.js";
@@ -36,6 +37,7 @@ const QUERY_SUBJECT = "key";
  * same raised limits the JSON came with.
  */
 export function decompile(filter: ListFilter | ListFilter[] | QueryFilter, options?: DecompileOptions): string {
+  if (options !== undefined) checkDecompileOptions(options);
   const validate = { path: options?.path ?? "filter", ...(options?.maxInValues === undefined ? {} : { maxInValues: options.maxInValues }) };
   if (isQuery(filter, options?.mode)) {
     const q = validateQueryFilter(filter, validate);
@@ -46,6 +48,17 @@ export function decompile(filter: ListFilter | ListFilter[] | QueryFilter, optio
   const predicates = list.map((f) => predicate(f.item, f.operator, f.value));
   const body: FilterNode = predicates.length === 1 ? predicates[0]! : { type: "And", operands: predicates, span: NO_SPAN };
   return format(body);
+}
+
+function checkDecompileOptions(options: unknown): void {
+  checkOptions("decompile", options, "mode, maxInValues, path");
+  if (options === null) return;
+  const { mode, maxInValues, path } = options as DecompileOptions;
+  if (mode !== undefined && mode !== "list" && mode !== "query") {
+    throw new TypeError(`decompile: options.mode is "list" or "query", not ${describeValue(mode)}`);
+  }
+  checkCountOption("decompile", "maxInValues", maxInValues);
+  checkStringOption("decompile", "path", path);
 }
 
 function isQuery(filter: unknown, mode: "list" | "query" | undefined): boolean {

@@ -1,10 +1,29 @@
 import type { Diagnostic } from "../errors.js";
 import { FilterError } from "../errors.js";
-import { LineIndex } from "../syntax/location.js";
+import { describeValue } from "../checkArgument.js";
+import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
+import { isSpan, LineIndex, type Span } from "../syntax/location.js";
 
 export interface FormatDiagnosticsOptions {
   /** Wrap the code and the caret line in ANSI colour. Off by default. */
   color?: boolean;
+  /**
+   * The line number of the source's first line, for a source that is one
+   * line of a larger text (a file read line by line). Default 1. Frames and
+   * `(line:column)` are numbered from it; spans are not changed.
+   */
+  firstLine?: number;
+}
+
+/**
+ * What formatDiagnostics renders: a FilterError's diagnostics, or anything of
+ * the same shape, such as the warnings of attributeWarnings.
+ */
+export interface DiagnosticLike {
+  readonly code: string;
+  readonly message: string;
+  readonly span: Span;
+  readonly path?: string;
 }
 
 const RED = "\u001b[31m";
@@ -18,44 +37,81 @@ const RESET = "\u001b[0m";
  *     E_SYNTAX: expected a value after '=', found end of input (1:7)
  *     1 | name =
  *       |       ^
+ *
+ * Control and bidi characters in the source line and in the message are
+ * shown as \uXXXX escapes (escapeForDisplay), so a filter cannot drive the
+ * terminal it is printed on; the caret still lines up. Takes a FilterError
+ * or an array of diagnostics; anything else is a TypeError.
  */
 export function formatDiagnostics(
   source: string,
-  error: FilterError | readonly Diagnostic[],
+  error: FilterError | readonly (Diagnostic | DiagnosticLike)[],
   options?: FormatDiagnosticsOptions,
 ): string {
-  const diagnostics = error instanceof FilterError ? error.diagnostics : error;
+  if (typeof source !== "string") throw new TypeError(`formatDiagnostics takes the filter text (a string) first, not ${describeValue(source)}`);
+  const diagnostics = error instanceof FilterError ? error.diagnostics : checkDiagnostics(error);
+  if (options !== undefined && (typeof options !== "object" || options === null)) {
+    throw new TypeError(`formatDiagnostics takes options as an object ({ color?, firstLine? }), not ${describeValue(options)}`);
+  }
+  const firstLine = options?.firstLine ?? 1;
+  if (!Number.isSafeInteger(firstLine) || firstLine < 1) {
+    throw new TypeError(`formatDiagnostics: options.firstLine is the line number of the source's first line, a whole number from 1, not ${describeValue(firstLine)}`);
+  }
   const color = options?.color === true;
   const index = new LineIndex(source);
-  return diagnostics.map((d) => frame(d, index, color)).join("\n\n");
+  return diagnostics.map((d) => frame(d, index, color, firstLine - 1)).join("\n\n");
 }
 
-function frame(d: Diagnostic, index: LineIndex, color: boolean): string {
+function checkDiagnostics(value: unknown): readonly DiagnosticLike[] {
+  const what = "formatDiagnostics takes a FilterError or an array of diagnostics ({ code, message, span })";
+  if (!Array.isArray(value)) throw new TypeError(`${what}, not ${describeValue(value)}`);
+  for (let i = 0; i < value.length; i++) {
+    const d: unknown = value[i];
+    if (typeof d !== "object" || d === null || typeof (d as DiagnosticLike).code !== "string" || typeof (d as DiagnosticLike).message !== "string") {
+      throw new TypeError(`${what}; element ${i} is ${describeValue(d)}`);
+    }
+    const { path, span } = d as DiagnosticLike;
+    if (path !== undefined && typeof path !== "string") throw new TypeError(`${what}; element ${i} has a path that is not a string`);
+    if (path === undefined && !isSpan(span)) throw new TypeError(`${what}; element ${i} has no valid span ({ start, end } of { offset, line, column })`);
+  }
+  return value as readonly DiagnosticLike[];
+}
+
+function frame(d: DiagnosticLike, index: LineIndex, color: boolean, lineShift: number): string {
   const paint = (style: string, text: string): string => (color ? style + text + RESET : text);
-  if (d.path !== undefined) return `${paint(BOLD + RED, d.code)}: ${d.message} (at ${d.path})`;
+  const code = paint(BOLD + RED, escapeForDisplay(d.code));
+  const message = escapeForDisplay(d.message);
+  if (d.path !== undefined) return `${code}: ${message} (at ${escapeForDisplay(d.path)})`;
   const { line, column, offset } = d.span.start;
-  const head = `${paint(BOLD + RED, d.code)}: ${d.message} (${line}:${column})`;
+  const head = `${code}: ${message} (${line + lineShift}:${column})`;
   const text = index.lineText(line);
-  const gutter = String(line);
+  const gutter = String(line + lineShift);
   const pad = " ".repeat(gutter.length);
-  // Keep tabs under tabs so the caret lines up however the terminal expands them.
-  const lead = text.slice(0, column - 1).replace(/[^\t]/g, " ");
-  const sameLine = d.span.end.line === line ? d.span.end.offset - offset : text.length - (column - 1);
-  const width = Math.max(1, Math.min(sameLine, text.length - (column - 1)));
-  const shownLine = text.length > 200 ? clip(text, column - 1) : { text, lead };
-  return [
-    head,
-    `${gutter} | ${shownLine.text}`,
-    `${pad} | ${shownLine === undefined ? lead : shownLine.lead}${paint(RED, "^".repeat(Math.min(width, 80)))}`,
-  ].join("\n");
+  const col = Math.min(column - 1, text.length);
+  const sameLine = d.span.end.line === line ? d.span.end.offset - offset : text.length - col;
+  const width = Math.max(1, Math.min(sameLine, text.length - col));
+  const { before, marked, after } = window(text, col, width);
+  // Escaping can widen characters, so the caret is measured on the escaped text; tabs stay
+  // tabs so it lines up however the terminal expands them.
+  const shownBefore = escapeForDisplay(before, true);
+  const shownMarked = escapeForDisplay(marked, true);
+  const lead = shownBefore.replace(/[^\t]/g, " ");
+  const carets = Math.max(1, Math.min(shownMarked.length, 80));
+  return [head, `${gutter} | ${shownBefore}${shownMarked}${escapeForDisplay(after, true)}`, `${pad} | ${lead}${paint(RED, "^".repeat(carets))}`].join("\n");
 }
 
-/** A window of a very long line around the column, so a 1 MB one-line filter still prints a readable frame. */
-function clip(text: string, at: number): { text: string; lead: string } {
+/**
+ * The line split at the span; a very long line is cut to a window around the
+ * column, so a 1 MB one-line filter still prints a readable frame.
+ */
+function window(text: string, at: number, width: number): { before: string; marked: string; after: string } {
+  if (text.length <= 200) return { before: text.slice(0, at), marked: text.slice(at, at + width), after: text.slice(at + width) };
   const from = Math.max(0, at - 60);
   const to = Math.min(text.length, at + 80);
-  const prefix = from > 0 ? "…" : "";
-  const suffix = to < text.length ? "…" : "";
-  const lead = (prefix + text.slice(from, at)).replace(/[^\t]/g, " ");
-  return { text: prefix + text.slice(from, to) + suffix, lead };
+  const end = Math.min(at + width, to);
+  return {
+    before: (from > 0 ? "…" : "") + text.slice(from, at),
+    marked: text.slice(at, end),
+    after: text.slice(end, to) + (to < text.length ? "…" : ""),
+  };
 }

@@ -1,3 +1,5 @@
+import { describeValue } from "../checkArgument.js";
+
 /**
  * String order by UTF-8 bytes, which is code point order. JavaScript's `<`
  * compares UTF-16 units, which differs once a surrogate pair meets a unit in
@@ -5,6 +7,7 @@
  * Returns a negative number, zero or a positive number.
  */
 export function compareStrings(a: string, b: string): number {
+  if (typeof a !== "string" || typeof b !== "string") throw new TypeError(`compareStrings takes two strings, not ${describeValue(typeof a !== "string" ? a : b)}`);
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
@@ -22,7 +25,12 @@ export function compareStrings(a: string, b: string): number {
 
 /** Order of two values of one type (numbers numerically, strings by UTF-8 bytes); null when the types differ. */
 export function compareScalars(a: string | number, b: string | number): number | null {
+  if (!isScalar(a) || !isScalar(b)) throw new TypeError(`compareScalars takes strings and numbers, not ${describeValue(isScalar(a) ? b : a)}`);
   if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === "string" && typeof b === "string") return compareStrings(a, b);
   return null;
+}
+
+function isScalar(v: unknown): boolean {
+  return typeof v === "string" || typeof v === "number";
 }

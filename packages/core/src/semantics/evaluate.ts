@@ -1,4 +1,5 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
+import { checkStringOption } from "../checkArgument.js";
 import { itemValue } from "./itemValue.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { predicateTest } from "./predicateTest.js";
@@ -27,6 +28,7 @@ type Test = (item: unknown) => boolean;
  * condition without a subject when no `options.secondaryKey` says what it tests.
  */
 export function evaluate(input: FilterInput, item: unknown, options?: EvaluateOptions): boolean {
+  if (options !== undefined && options !== null) checkStringOption("evaluate", "secondaryKey", options.secondaryKey);
   const doc = toDocument(input, options);
   const body = doc.body;
   if (body === null) return true;

@@ -1,4 +1,5 @@
 import type { ListFilter, QueryFilter } from "../compile/filters.js";
+import { checkCountOption, checkOptions, checkStringOption } from "../checkArgument.js";
 import { isRecord } from "./itemValue.js";
 import { predicateTest, type ValueTest } from "./predicateTest.js";
 import { validateListFilter, validateQueryFilter } from "./validate.js";
@@ -28,12 +29,21 @@ const hasOwn = Object.hasOwn;
  * without `options.secondaryKey` (a programming error, not bad input).
  */
 export function matches(item: unknown, filter: MatchFilter, options?: MatchOptions): boolean {
+  if (options !== undefined) checkMatchOptions("matches", options);
   return cachedMatcher(filter, options)(item);
 }
 
 /** The closure `matches` uses, for callers that test many items against one filter. */
 export function prepareFilter(filter: MatchFilter, options?: MatchOptions): Matcher {
+  if (options !== undefined) checkMatchOptions("prepareFilter", options);
   return build(filter, options).matcher;
+}
+
+function checkMatchOptions(fn: string, options: unknown): void {
+  checkOptions(fn, options, "secondaryKey, maxInValues");
+  if (options === null) return;
+  checkStringOption(fn, "secondaryKey", (options as MatchOptions).secondaryKey);
+  checkCountOption(fn, "maxInValues", (options as MatchOptions).maxInValues);
 }
 
 interface Prepared {

@@ -86,16 +86,46 @@ function equalsTest(value: unknown): ValueTest {
 }
 
 /** Set equality of two arrays of strings and numbers; an array holding anything else is not a set and equals nothing. */
-function sameSet(a: readonly unknown[], b: readonly unknown[]): boolean {
+function sameSet(x: readonly unknown[], y: readonly unknown[]): boolean {
+  const a = present(x);
+  const b = present(y);
   if (!a.every(isScalar) || !b.every(isScalar)) return false;
-  return a.every((x) => b.indexOf(x) !== -1) && b.every((x) => a.indexOf(x) !== -1);
+  return a.every((v) => b.indexOf(v) !== -1) && b.every((v) => a.indexOf(v) !== -1);
 }
 
 function containsTest(value: unknown): ValueTest {
   // indexOf, not includes: strict equality, so a NaN element is never found.
-  if (typeof value === "string") return (x) => (typeof x === "string" ? x.includes(value) : Array.isArray(x) && x.indexOf(value) !== -1);
-  if (typeof value === "number") return (x) => Array.isArray(x) && x.indexOf(value) !== -1;
+  if (typeof value === "string") return (x) => (typeof x === "string" ? x.includes(value) : Array.isArray(x) && present(x).indexOf(value) !== -1);
+  if (typeof value === "number") return (x) => Array.isArray(x) && present(x).indexOf(value) !== -1;
   return never;
+}
+
+/** Arrays at least this long are checked for holes before they are searched. */
+const LONG_ARRAY = 1 << 16;
+/** V8 holds at most this many elements in a flat array (FixedArray's limit); a longer array is sparse. */
+const MOST_DENSE = 2 ** 27;
+
+/**
+ * The elements an array has. A hole is not an element (the array methods
+ * skip holes too), and an item from JavaScript can be a sparse array with a
+ * huge length (`a[2 ** 32 - 2] = "x"`), where searching every index took
+ * 57 s. A long array that is sparse (longer than any flat array can be, or
+ * with a hole at its start, middle or end) is read through its own keys,
+ * which visits only the elements present. Short or dense arrays (every array
+ * from JSON) are searched as they are, with no copy.
+ */
+export function present(x: readonly unknown[]): readonly unknown[] {
+  const n = x.length;
+  if (n < LONG_ARRAY) return x;
+  if (n <= MOST_DENSE && 0 in x && n - 1 in x && n >>> 1 in x) return x;
+  const out: unknown[] = [];
+  for (const k of Object.keys(x)) {
+    // Own keys of an array are its indexes in order, then any other properties, which are not elements.
+    const i = Number(k);
+    if (!(Number.isInteger(i) && i >= 0 && i < n && String(i) === k)) break;
+    out.push(x[i]);
+  }
+  return out;
 }
 
 /** Lists this long and longer are looked up in a Set; shorter ones are scanned, which is faster. */

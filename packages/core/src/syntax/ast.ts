@@ -5,6 +5,8 @@ import type { Operator } from "../operators.js";
  * The syntax tree. Every node has a `type` and a `span`. Groups are not
  * nodes: parentheses only steer precedence, and an `and` inside an `and`
  * (or an `or` inside an `or`) is flattened, so equal filters have equal trees.
+ * A tree built by hand may leave spans out; every function that takes a tree
+ * validates it first (validateTree.ts).
  */
 export type FilterNode = OrNode | AndNode | NotNode | PredicateNode;
 

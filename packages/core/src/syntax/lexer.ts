@@ -1,5 +1,6 @@
 import type { IToken, TokenType } from "chevrotain";
 import type { ErrorCode } from "../errors.js";
+import { escapeForDisplay } from "./escapeForDisplay.js";
 import { exactNumber } from "./numbers.js";
 import type { Operator } from "../operators.js";
 import { OPERATORS } from "../operators.js";
@@ -212,10 +213,20 @@ export function lex(source: string): LexResult {
       case 44:
         push(Comma, start, ++i, ",", undefined);
         continue;
-      case 61: // = ==
-        i += source.charCodeAt(i + 1) === 61 ? 2 : 1;
+      case 61: {
+        // = ==, and the reversed => and =< people type for >= and <=: one problem, and
+        // the operator they meant, so the rest of the filter is still checked.
+        const d = source.charCodeAt(i + 1);
+        if (d === 62 || d === 60) {
+          const meant = d === 62 ? ">=" : "<=";
+          problem("E_SYNTAX", `'${source.slice(i, i + 2)}' is not an operator; did you mean '${meant}'?`, start, (i += 2));
+          push(CompareOp, start, i, source.slice(start, i), d === 62 ? "greaterEqual" : "lessEqual");
+          continue;
+        }
+        i += d === 61 ? 2 : 1;
         push(CompareOp, start, i, source.slice(start, i), "equals");
         continue;
+      }
       case 33: // ! !=
         if (source.charCodeAt(i + 1) === 61) {
           i += 2;
@@ -264,10 +275,15 @@ export function lex(source: string): LexResult {
       i += 1;
       continue;
     }
+    if (c >= 0x2018 && c <= 0x201f) {
+      i = scanCurlyQuoted(source, i, push, problem);
+      continue;
+    }
     // Anything else: one problem for the whole run of unexpected characters.
     const cp = source.codePointAt(i)!;
     i += cp > 0xffff ? 2 : 1;
-    const shown = cp < 32 || cp === 0x7f ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCodePoint(cp)}'`;
+    const char = String.fromCodePoint(cp);
+    const shown = escapeForDisplay(char) !== char ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : `'${char}'`;
     const last = problems[problems.length - 1];
     if (last !== undefined && last.end === start && last.message.startsWith("unexpected character")) last.end = i;
     else problem("E_SYNTAX", `unexpected character ${shown}`, start, i);
@@ -349,7 +365,7 @@ function scanString(source: string, start: number, push: Push, problem: Problem)
     } else if (e === undefined) {
       i += 1;
     } else {
-      const shown = e === "\n" || e === "\r" ? "a line break" : `'\\${e}'`;
+      const shown = e === "\n" || e === "\r" ? "a line break" : `'\\${escapeForDisplay(e)}'`;
       const escapes = `\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${isName ? " \\`" : ""}`;
       problem("E_SYNTAX", `invalid escape ${shown}: use one of ${escapes}`, i, i + 2);
       i += 2;
@@ -361,6 +377,37 @@ function scanString(source: string, start: number, push: Push, problem: Problem)
     }
     chunkStart = i;
   }
+}
+
+/** Curly quotes: U+2018-U+201B are single, U+201C-U+201F double (opening, closing and low forms alike). */
+function isCurly(c: number): boolean {
+  return c >= 0x2018 && c <= 0x201f;
+}
+
+/** Most characters of a curly-quoted text shown back in the message. */
+const SHOWN_CURLY = 24;
+
+/**
+ * Text in curly quotes, as word processors and chat apps write it: one
+ * problem for the whole of it, and a string token holding the text so the
+ * rest of the filter is still checked. A curly quote without a partner on its
+ * line is a problem of its own.
+ */
+function scanCurlyQuoted(source: string, start: number, push: Push, problem: Problem): number {
+  const double = source.charCodeAt(start) >= 0x201c;
+  const straight = double ? '"' : "'";
+  for (let j = start + 1; j < source.length; j++) {
+    const c = source.charCodeAt(j);
+    if (c === 10 || c === 13) break;
+    if (!isCurly(c) || c >= 0x201c !== double) continue;
+    const text = source.slice(start + 1, j);
+    const shown = text.length > SHOWN_CURLY ? text.slice(0, SHOWN_CURLY - 1) + "…" : text;
+    problem("E_SYNTAX", `curly quotes do not quote a string; use straight quotes: ${straight}${escapeForDisplay(shown)}${straight}`, start, j + 1);
+    push(StringLiteral, start, j + 1, source.slice(start, j + 1), text);
+    return j + 1;
+  }
+  problem("E_SYNTAX", `unexpected character '${source[start]}': use straight quotes (${straight}) around a string`, start, start + 1);
+  return start + 1;
 }
 
 function hex4(source: string, at: number): number {

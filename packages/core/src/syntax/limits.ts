@@ -1,6 +1,9 @@
+import { checkCountOption, describeValue } from "../checkArgument.js";
+
 /**
  * Guards against hostile or accidental huge input. Exceeding any of them is
- * E_LIMIT, found before the work it guards is done.
+ * E_LIMIT, found before the work it guards is done. grammar/semantics.md
+ * ("Limits") says what each one bounds and what happens past it.
  */
 export interface Limits {
   /** Most characters in a filter. */
@@ -20,16 +23,28 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxInValues: 100,
 });
 
-export function resolveLimits(options: Partial<Limits> | undefined): Limits {
-  if (options === undefined) return DEFAULT_LIMITS;
-  return {
-    maxLength: pick(options.maxLength, DEFAULT_LIMITS.maxLength),
-    maxDepth: pick(options.maxDepth, DEFAULT_LIMITS.maxDepth),
-    maxPredicates: pick(options.maxPredicates, DEFAULT_LIMITS.maxPredicates),
-    maxInValues: pick(options.maxInValues, DEFAULT_LIMITS.maxInValues),
-  };
-}
+const TAKES = "limits such as maxLength, and schema";
 
-function pick(value: number | undefined, fallback: number): number {
-  return typeof value === "number" && value >= 0 ? value : fallback;
+/**
+ * The limits in effect: each given one, else its default. Options that are
+ * not an object, and limits that are not numbers from 0, are TypeErrors
+ * (Infinity lifts a limit).
+ */
+export function resolveLimits(options: Partial<Limits> | undefined | null): Limits {
+  if (options === undefined || options === null) return DEFAULT_LIMITS;
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`options must be an object (${TAKES}), not ${describeValue(options)}`);
+  }
+  const { maxLength, maxDepth, maxPredicates, maxInValues } = options;
+  if (maxLength === undefined && maxDepth === undefined && maxPredicates === undefined && maxInValues === undefined) return DEFAULT_LIMITS;
+  checkCountOption("limits", "maxLength", maxLength);
+  checkCountOption("limits", "maxDepth", maxDepth);
+  checkCountOption("limits", "maxPredicates", maxPredicates);
+  checkCountOption("limits", "maxInValues", maxInValues);
+  return {
+    maxLength: maxLength ?? DEFAULT_LIMITS.maxLength,
+    maxDepth: maxDepth ?? DEFAULT_LIMITS.maxDepth,
+    maxPredicates: maxPredicates ?? DEFAULT_LIMITS.maxPredicates,
+    maxInValues: maxInValues ?? DEFAULT_LIMITS.maxInValues,
+  };
 }

@@ -1,3 +1,5 @@
+import { describeValue } from "../checkArgument.js";
+
 /** A point in the source. `offset` is a 0-based UTF-16 index; `line` and `column` are 1-based, and a column counts UTF-16 units. */
 export interface Position {
   readonly offset: number;
@@ -29,6 +31,7 @@ export class LineIndex {
     readonly source: string,
     readonly locate = true,
   ) {
+    if (typeof source !== "string") throw new TypeError(`LineIndex takes the source text (a string), not ${describeValue(source)}`);
     let starts: number[] | null = null;
     // Most filters are one line: two native searches settle that without a loop in JavaScript.
     const first = !locate || (source.indexOf("\n") < 0 && source.indexOf("\r") < 0) ? source.length : 0;
@@ -44,6 +47,9 @@ export class LineIndex {
 
   position(offset: number): Position {
     if (!this.locate) return NO_SPAN.start;
+    if (typeof offset !== "number" || !(offset >= 0 && offset <= this.source.length) || !Number.isInteger(offset)) {
+      throw new TypeError(`LineIndex.position takes an offset, a whole number from 0 to the source's length (${this.source.length}), not ${describeValue(offset)}`);
+    }
     const starts = this.starts;
     if (starts === null) return { offset, line: 1, column: offset + 1 };
     let lo = 0;
@@ -81,3 +87,20 @@ export const NO_SPAN: Span = Object.freeze({
   start: Object.freeze({ offset: 0, line: 1, column: 1 }),
   end: Object.freeze({ offset: 0, line: 1, column: 1 }),
 });
+
+/** Whether a value is a well-formed Span: two positions of whole numbers (offset from 0, line and column from 1), in order. */
+export function isSpan(span: unknown): span is Span {
+  if (typeof span !== "object" || span === null) return false;
+  const { start, end } = span as { start: unknown; end: unknown };
+  return isPosition(start) && isPosition(end) && (end as Position).offset >= (start as Position).offset;
+}
+
+function isPosition(p: unknown): p is Position {
+  if (typeof p !== "object" || p === null) return false;
+  const { offset, line, column } = p as { offset: unknown; line: unknown; column: unknown };
+  return isCount(offset, 0) && isCount(line, 1) && isCount(column, 1);
+}
+
+function isCount(n: unknown, from: number): boolean {
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= from;
+}

@@ -5,8 +5,9 @@ import { lex, type LexProblem, type Token } from "./lexer.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { LineIndex } from "./location.js";
 import { parser } from "./parser.js";
-import { shown } from "./parserMessages.js";
+import { contextMessage, shown } from "./parserMessages.js";
 import { applySchema, type Schema } from "../compile/schema.js";
+import { describeValue } from "../checkArgument.js";
 
 export interface ParseOptions extends Partial<Limits> {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
@@ -33,9 +34,7 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
  * Diagnostics are located either way.
  */
 export function parseSource(source: string, options: ParseOptions | undefined, locate: boolean): FilterDocument {
-  if (typeof source !== "string") {
-    throw new FilterError([{ code: "E_SYNTAX", message: `expected the filter as a string, got ${typeof source}`, span: new LineIndex("").span(0, 0) }]);
-  }
+  if (typeof source !== "string") throw new TypeError(`parse takes filter text (a string), not ${describeValue(source)}`);
   const limits = resolveLimits(options);
   if (source.length > limits.maxLength) {
     // Only the start of an oversized source is looked at, so rejecting it costs almost nothing.
@@ -123,23 +122,29 @@ function fromRecognition(e: IRecognitionException, tokens: Token[], source: stri
   const tok = e.token;
   const [start, end] = offsets(tok, source.length);
   let message = e.message;
-  if (e.name === "NotAllInputParsedException") {
+  // Finding the token costs a search, so only for the errors that can use it.
+  const at = e.name === "NotAllInputParsedException" || e.name === "MismatchedTokenException" ? tokens.indexOf(tok as Token) : -1;
+  const hint = contextMessage(e.name, tokens, at);
+  if (hint !== undefined) message = hint;
+  else if (e.name === "NotAllInputParsedException" && at > 0) {
     // Chevrotain gives no previous token here, so find it to say where the filter stopped making sense.
-    const at = tokens.indexOf(tok as Token);
-    if (at > 0) message = message.replace(", found", ` after ${shown(tokens[at - 1])}, found`);
+    message = message.replace(", found", ` after ${shown(tokens[at - 1])}, found`);
   }
   return { code: "E_SYNTAX", message, start, end };
 }
 
 /**
- * A parser error at the first token after a scanning problem is usually
- * caused by it (`a = #` is one mistake, not two), so only the first is kept.
+ * A parser error at the first token after a scanning problem, or at a token
+ * with a scanning problem inside it, is usually caused by it (`a = #` is one
+ * mistake, not two), so only the scanning problem is kept.
  * Problems arrive in source order; the token search is binary, so hostile
  * input with many errors stays linear.
  */
 function isCascade(p: LexProblem, problems: LexProblem[], tokens: Token[], length: number): boolean {
   let q: LexProblem | undefined;
   for (const candidate of problems) {
+    // A token the scanner already refused (an unterminated string) needs no second error.
+    if (candidate.start >= p.start && candidate.start < p.end) return true;
     if (candidate.end > p.start) break;
     q = candidate;
   }

@@ -1,13 +1,14 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import { OPERATORS, OPERATOR_MISSPELLINGS } from "../operators.js";
-import { CompareOp, Identifier, LParen, Not, NumberLiteral, QuotedIdentifier, StringLiteral } from "./tokens.js";
+import { escapeForDisplay } from "./escapeForDisplay.js";
+import { Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, QuotedIdentifier, StringLiteral } from "./tokens.js";
 
 const MAX_SHOWN = 24;
 
 export function shown(tok: IToken | undefined): string {
   if (tok === undefined || tok.tokenType === EOF) return "end of input";
   const image = tok.image.length > MAX_SHOWN ? tok.image.slice(0, MAX_SHOWN - 1) + "…" : tok.image;
-  return `'${image}'`;
+  return `'${escapeForDisplay(image)}'`;
 }
 
 function after(prev: IToken | undefined): string {
@@ -113,3 +114,56 @@ export function valueHint(word: string): string {
   if (lower === "nan" || lower === "infinity") return `${word} is not a number here; numbers are finite, as in JSON`;
   return `to compare with text, quote it: "${word}"`;
 }
+
+function isLiteral(tok: IToken | undefined): boolean {
+  return tok !== undefined && (tok.tokenType === StringLiteral || tok.tokenType === NumberLiteral);
+}
+
+/** A token's text for a suggested fix: escaped, and cut short like shown(). */
+function written(tok: IToken): string {
+  return shown(tok).slice(1, -1);
+}
+
+/** Whether the literal at `at` is inside a bracketed `in` list: back over values and commas to `(` or `[`, then `in`. */
+function inList(tokens: readonly IToken[], at: number): boolean {
+  let k = at;
+  while (k >= 0 && (isLiteral(tokens[k]) || tokens[k]!.tokenType === Comma)) k--;
+  const open = tokens[k]?.tokenType;
+  return (open === LParen || open === LBracket) && tokens[k - 1]?.tokenType === In;
+}
+
+/**
+ * Messages for the typos people make that need the tokens around an error,
+ * which Chevrotain's message provider does not see: `in ("a" "b")` (a missing
+ * comma), `in "a", "b"` (a list without parentheses) and a bare value
+ * (`2024`) written as a whole key query. `kind` is the recognition
+ * exception's name, `at` the index of the token it stopped at; undefined
+ * means the parser's own message stands.
+ */
+export function contextMessage(kind: string, tokens: readonly IToken[], at: number): string | undefined {
+  const tok = tokens[at];
+  if (tok === undefined) return undefined;
+  if (kind === "MismatchedTokenException" && isLiteral(tok) && isLiteral(tokens[at - 1]) && inList(tokens, at - 1)) {
+    return `missing ',' between values: write '${written(tokens[at - 1]!)}, ${written(tok)}'`;
+  }
+  if (kind !== "NotAllInputParsedException") return undefined;
+  if (at === 0 && isLiteral(tok)) {
+    return `expected a condition, found ${shown(tok)}; did you mean 'key = ${written(tok)}'?`;
+  }
+  if (tok.tokenType === Comma && isLiteral(tokens[at - 1]) && tokens[at - 2]?.tokenType === In) {
+    const values: string[] = [];
+    for (let k = at - 1; isLiteral(tokens[k]); k += 2) {
+      if (values.length === MAX_LISTED) {
+        values.push("…");
+        break;
+      }
+      values.push(written(tokens[k]!));
+      if (tokens[k + 1]?.tokenType !== Comma) break;
+    }
+    return `expected 'and', 'or' or end of input after ${shown(tokens[at - 1])}, found ','; put the values in parentheses: in (${values.join(", ")})`;
+  }
+  return undefined;
+}
+
+/** Values a suggested `in (…)` spells out before it stops with "…". */
+const MAX_LISTED = 5;

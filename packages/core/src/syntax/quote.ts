@@ -1,3 +1,4 @@
+import { describeValue } from "../checkArgument.js";
 import { isPlainName } from "./lexer.js";
 
 /*
@@ -49,10 +50,12 @@ function escapeBody(text: string, quote: number): string {
 
 /** A string literal in canonical form: `"..."` with the escapes above. */
 export function quoteString(value: string): string {
+  if (typeof value !== "string") throw new TypeError(`quoteString takes a string, not ${describeValue(value)}`);
   return '"' + escapeBody(value, 34) + '"';
 }
 
 /** An attribute name as written: bare when it is a plain identifier and not a keyword, else in backticks. */
 export function quoteName(name: string): string {
+  if (typeof name !== "string") throw new TypeError(`quoteName takes an attribute name (a string), not ${describeValue(name)}`);
   return isPlainName(name) ? name : "`" + escapeBody(name, 96) + "`";
 }

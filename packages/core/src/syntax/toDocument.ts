@@ -3,13 +3,21 @@ import { FilterError, isStackOverflow } from "../errors.js";
 import type { Span } from "./location.js";
 import { parseSource, type ParseOptions } from "./parse.js";
 import { applySchema } from "../compile/schema.js";
+import { resolveLimits } from "./limits.js";
+import { validateTree } from "./validateTree.js";
 
 /** What the compilers, the formatter and the evaluator accept: text, a parsed document, or one node of it. */
 export type FilterInput = string | FilterDocument | FilterNode;
 
+/**
+ * The one entry every public function that takes FilterInput goes through:
+ * text is parsed, and a tree is validated (validateTree.ts) and copied. So a
+ * non-filter argument is a TypeError here, and a malformed tree a FilterError,
+ * before anything walks it. Text costs one typeof.
+ */
 export function toDocument(input: FilterInput, options?: ParseOptions, locate = true): FilterDocument {
   if (typeof input === "string") return parseSource(input, options, locate);
-  const doc: FilterDocument = input.type === "Filter" ? input : { type: "Filter", body: input, span: input.span };
+  const doc = validateTree(input, resolveLimits(options));
   return options?.schema === undefined ? doc : guardStack(() => applySchema(doc, options.schema!), doc.span);
 }
 
