@@ -31,6 +31,18 @@ describe("each emulator error status surfaces as its ClientError", () => {
       { type: "ServiceError", code: "E_SERVICE", attempts: 1, status: 400, message: 'listItems: the service refused the request (HTTP 400): invalid filter: E_BETWEEN_BOUNDS at filter[0].value: the lower bound 5 is greater than the upper bound 1; swap them' },
     ],
     [
+      "400 for an 'in' list that mixes strings and numbers (the service refuses it; find sends one request per type)",
+      () => h.client().listItems({ table: "people", filter: [{ item: "score", operator: "in", value: [17, "3", 54] }] }),
+      {
+        type: "ServiceError",
+        code: "E_SERVICE",
+        attempts: 1,
+        status: 400,
+        message:
+          "listItems: the service refused the request (HTTP 400): invalid filter: E_IN_MIXED_TYPES at filter[0].value: the service rejects an 'in' list that mixes strings and numbers; use values of one type, or run the filter with find (or plan), which sends one request per type",
+      },
+    ],
+    [
       "401 for unknown credentials",
       () => h.client({ authenticationToken: "someone-else" }).listItems({ table: "people" }),
       { type: "ServiceError", code: "E_SERVICE", attempts: 1, status: 401, message: "listItems: the service refused the request (HTTP 401): unknown applicationKey or authenticationToken" },

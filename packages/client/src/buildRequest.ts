@@ -1,6 +1,7 @@
 import { compileList, compileQuery, type ListFilter, type QueryFilter } from "@itemfilter/core";
 import { ClientError } from "./errors.js";
 import { REDACTED } from "./redact.js";
+import { redactRequest } from "./redactRequest.js";
 import type { HttpRequest, ListItemsParams, Operation, QueryItemsParams } from "./types.js";
 
 /** Where and as whom requests go. */
@@ -55,6 +56,10 @@ function checkParams(operation: Operation, params: ListItemsParams | QueryItemsP
 }
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+const CREDENTIAL_MEMBERS: [string, string][] = [
+  ["applicationKey", REDACTED],
+  ["authenticationToken", REDACTED],
+];
 
 /**
  * The request for one page, without sending it: `{method, url, headers, body}`
@@ -85,7 +90,11 @@ export function buildRequest<O extends Operation>(connection: Connection, operat
     headers: { "Content-Type": CONTENT_TYPE, Accept: "application/json" },
     body: JSON.stringify(body),
   };
-  const shown = { ...request, body: JSON.stringify({ ...body, applicationKey: REDACTED, authenticationToken: REDACTED }) };
-  Object.defineProperty(request, INSPECT, { value: () => shown, enumerable: false });
+  // Built when printed, not now: most requests are never printed.
+  const secrets: [string, string][] = [
+    [connection.applicationKey, REDACTED],
+    [connection.authenticationToken, REDACTED],
+  ];
+  Object.defineProperty(request, INSPECT, { value: () => redactRequest(request, secrets, CREDENTIAL_MEMBERS), enumerable: false });
   return request;
 }

@@ -1,11 +1,14 @@
 import { defaultSleep } from "./backoff.js";
 import { buildRequest, type Connection, type ParamsOf } from "./buildRequest.js";
-import { ClientError } from "./errors.js";
+import { AbortError, ClientError } from "./errors.js";
 import { createDefaultFetch } from "./defaultFetch.js";
-import { iterateItems } from "./iterateItems.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";
-import type { ClientOptions, HttpRequest, Item, ListItemsParams, Operation, Page, PagingOptions, QueryItemsParams } from "./types.js";
+import { plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
+import { runPlan, type RunOptions } from "./runPlan.js";
+import type { ClientOptions, ExplainParams, FindAllParams, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
+import { walkPages, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
 
 export interface Client {
   /** One page of listItems. */
@@ -16,16 +19,37 @@ export interface Client {
   listAll(params: ListItemsParams & PagingOptions): AsyncGenerator<Item, void, undefined>;
   /** Every item queryItems selects, page after page. */
   queryAll(params: QueryItemsParams & PagingOptions): AsyncGenerator<Item, void, undefined>;
+  /**
+   * The pages of one listItems or queryItems walk, with running counts; a
+   * limit (maxPages, maxItems) stops the walk and the generator's return
+   * value says `truncated`. Filter text is compiled once.
+   */
+  walkPages<O extends Operation>(operation: O, params: ParamsOf<O> & WalkLimits): AsyncGenerator<PageStep, WalkOutcome, undefined>;
+  /**
+   * Every item any filter (and, or, not, every operator) selects, each once:
+   * core's plan for it, run request by request with the residuals checked
+   * locally. The generator's return value says how it ended (FindOutcome).
+   */
+  findAll(params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined>;
+  /** The plan findAll would run, without sending anything. */
+  explain(params: ExplainParams): Plan;
+  /** Runs a plan (from explain, say) against a table, as findAll does. */
+  executePlan(plan: Plan, params: { table: string } & RunOptions): AsyncGenerator<Item, FindOutcome, undefined>;
   /** The request a call would send, without sending it. */
   buildRequest<O extends Operation>(operation: O, params: ParamsOf<O>): HttpRequest;
   /** Frees the default fetch's kept-alive sockets; an injected fetch is left alone. */
   close(): void;
 }
 
-function setting(value: number | undefined, fallback: number, name: string, least: number): number {
+/** The longest delay a timer holds: setTimeout runs a longer one at once (TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A numeric option, its default when left out; `most` bounds it above (timers cannot wait longer than MAX_TIMER_MS). */
+function setting(value: number | undefined, fallback: number, name: string, least: number, most = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < least) {
-    throw new ClientError("E_ARGUMENT", "createClient", 0, `${name} must be a number of at least ${least}`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value < least || value > most) {
+    const range = most === Number.MAX_SAFE_INTEGER ? `a number of at least ${least}` : `a number from ${least} to ${most}`;
+    throw new ClientError("E_ARGUMENT", "createClient", 0, `${name} must be ${range}`);
   }
   return value;
 }
@@ -39,6 +63,9 @@ export function createClient(options: ClientOptions): Client {
   const bad = (message: string): never => {
     throw new ClientError("E_ARGUMENT", "createClient", 0, message);
   };
+  const refuse = (call: "findAll" | "explain", message: string): never => {
+    throw new ClientError("E_ARGUMENT", call, 0, message);
+  };
   if (typeof options !== "object" || options === null) bad("takes an options object {baseUrl, applicationKey, authenticationToken, …}");
   const { baseUrl, applicationKey, authenticationToken } = options;
   if (typeof applicationKey !== "string" || applicationKey === "") bad("applicationKey must be a non-empty string");
@@ -51,18 +78,23 @@ export function createClient(options: ClientOptions): Client {
   }
   // The URL is not quoted back: it could carry credentials of its own.
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) bad("baseUrl must be an http:// or https:// URL");
+  // A password in the URL would be sent to every host and shown in every message; the service takes credentials in the body.
+  if (url!.username !== "" || url!.password !== "") bad("baseUrl must not hold credentials (user:password@); pass applicationKey and authenticationToken instead");
   if (options.fetch !== undefined && typeof options.fetch !== "function") bad("fetch must be a function");
   const maxAttempts = setting(options.maxAttempts, 3, "maxAttempts", 1);
   if (!Number.isInteger(maxAttempts)) bad("maxAttempts must be a whole number");
+  const maxResponseBytes = setting(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes", 1);
+  if (!Number.isInteger(maxResponseBytes)) bad("maxResponseBytes must be a whole number");
 
   const owned = options.fetch === undefined ? createDefaultFetch() : undefined;
   const transport: Transport = {
     fetch: options.fetch ?? owned!.fetch,
-    timeoutMs: setting(options.timeoutMs, 10_000, "timeoutMs", 1),
+    timeoutMs: setting(options.timeoutMs, 10_000, "timeoutMs", 1, MAX_TIMER_MS),
     maxAttempts,
-    backoffBaseMs: setting(options.backoffBaseMs, 100, "backoffBaseMs", 0),
-    backoffCapMs: setting(options.backoffCapMs, 20_000, "backoffCapMs", 0),
-    retryAfterCapMs: setting(options.retryAfterCapMs, 20_000, "retryAfterCapMs", 0),
+    backoffBaseMs: setting(options.backoffBaseMs, 100, "backoffBaseMs", 0, MAX_TIMER_MS),
+    backoffCapMs: setting(options.backoffCapMs, 20_000, "backoffCapMs", 0, MAX_TIMER_MS),
+    retryAfterCapMs: setting(options.retryAfterCapMs, 20_000, "retryAfterCapMs", 0, MAX_TIMER_MS),
+    maxResponseBytes,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
@@ -78,20 +110,72 @@ export function createClient(options: ClientOptions): Client {
     }
   };
 
-  async function* all<O extends Operation>(operation: O, params: ParamsOf<O> & PagingOptions): AsyncGenerator<Item, void, undefined> {
+  // Generators throughout, so bad parameters and filter text surface on the first next(), as for every walk.
+  async function* pages<O extends Operation>(operation: O, params: ParamsOf<O> & WalkLimits): AsyncGenerator<PageStep, WalkOutcome, undefined> {
     // Check and compile once, before the first page, rather than once per page.
     const first = buildRequest(connection, operation, params);
     const compiled = (JSON.parse(first.body) as { filter?: unknown }).filter;
     const fixed = { ...params, filter: compiled } as ParamsOf<O>;
     const page = (startKey: Page["stopKey"]): Promise<Page> => call(operation, { ...fixed, startKey } as ParamsOf<O>);
-    yield* iterateItems(operation, page, params.startKey, params.maxPages, params.signal);
+    return yield* walkPages(operation, page, params.startKey, { maxPages: params.maxPages, maxItems: params.maxItems, signal: params.signal });
+  }
+
+  async function* all<O extends Operation>(operation: O, params: ParamsOf<O> & PagingOptions): AsyncGenerator<Item, void, undefined> {
+    const walk = pages(operation, { ...params, maxItems: undefined });
+    for (;;) {
+      const step = await walk.next();
+      if (step.done === true) {
+        if (step.value.truncated) {
+          throw new ClientError("E_MAX_PAGES", operation, 0, `stopped after ${step.value.pages} pages (maxPages) with more to come; raise maxPages or narrow the filter`);
+        }
+        return;
+      }
+      for (const item of step.value.items) {
+        if (params.signal?.aborted) throw new AbortError(operation, 0, params.signal.reason);
+        yield item;
+      }
+    }
+  }
+
+  const explain = (params: ExplainParams, name: "findAll" | "explain"): Plan => {
+    if (typeof params !== "object" || params === null) refuse(name, "takes a parameters object {table, filter, …}");
+    if (typeof params.table !== "string" || params.table === "") refuse(name, "'table' must be a non-empty string");
+    const filter = params.filter as unknown;
+    if (typeof filter !== "string" && (typeof filter !== "object" || filter === null)) refuse(name, "'filter' must be filter text (or a parsed filter)");
+    try {
+      return planFilter(params.filter, { ...params.compileOptions, ...(params.keys === undefined ? {} : { keys: params.keys }), ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }) });
+    } catch (error) {
+      // plan's TypeError is a bad option; a FilterError (bad text, too many requests) passes as is.
+      if (error instanceof TypeError) refuse(name, error.message.replace(/^plan: (options\.)?/, ""));
+      throw error;
+    }
+  };
+
+  const fetchPlanPage = (table: string) => (request: PlanRequest, startKey: PageKey | undefined, signal: AbortSignal): Promise<Page> =>
+    request.operation === "listItems"
+      ? call("listItems", { table, filter: request.filter, startKey, signal })
+      : call("queryItems", { table, ...(request.key === undefined ? {} : { key: request.key }), ...(request.filter === undefined ? {} : { filter: request.filter }), startKey, signal });
+
+  async function* execute(plan: Plan, params: { table: string } & RunOptions): AsyncGenerator<Item, FindOutcome, undefined> {
+    if (typeof params !== "object" || params === null || typeof params.table !== "string" || params.table === "") refuse("findAll", "'table' must be a non-empty string");
+    if (typeof plan !== "object" || plan === null || !Array.isArray(plan.requests)) refuse("findAll", "takes a Plan {filter, requests, combine} (from explain or core's plan)");
+    return yield* runPlan(plan, fetchPlanPage(params.table), params);
+  }
+
+  async function* findAll(params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> {
+    const plan = explain(params, "findAll");
+    return yield* execute(plan, { ...params, parseOptions: params.compileOptions });
   }
 
   return {
+    findAll,
+    explain: (params) => explain(params, "explain"),
+    executePlan: execute,
     listItems: (params) => call("listItems", params),
     queryItems: (params) => call("queryItems", params),
     listAll: (params) => all("listItems", params),
     queryAll: (params) => all("queryItems", params),
+    walkPages: (operation, params) => pages(operation, params),
     buildRequest: (operation, params) => buildRequest(connection, operation, params),
     close() {
       owned?.close();

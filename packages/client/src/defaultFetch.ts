@@ -13,6 +13,7 @@ export function createDefaultFetch(): { fetch: FetchLike; close(): void } {
       headers: init.headers,
       body: init.body,
       signal: init.signal,
+      redirect: init.redirect,
       agent: (parsed: URL) => (parsed.protocol === "https:" ? https : http),
     });
   return {

@@ -1,7 +1,20 @@
 import type { Operation } from "./types.js";
 
+/** What a ClientError names as the call that failed. */
+export type CallName = Operation | "createClient" | "findAll" | "explain";
+
 /** Stable codes of ClientError. */
-export type ClientErrorCode = "E_SERVICE" | "E_HTTP" | "E_PROTOCOL" | "E_TIMEOUT" | "E_NETWORK" | "E_ABORTED" | "E_ARGUMENT" | "E_MAX_PAGES";
+export type ClientErrorCode =
+  | "E_SERVICE"
+  | "E_HTTP"
+  | "E_PROTOCOL"
+  | "E_REDIRECT"
+  | "E_RESPONSE_TOO_LARGE"
+  | "E_TIMEOUT"
+  | "E_NETWORK"
+  | "E_ABORTED"
+  | "E_ARGUMENT"
+  | "E_MAX_PAGES";
 
 function attemptsNote(attempts: number): string {
   return attempts > 1 ? ` (after ${attempts} attempts)` : "";
@@ -15,8 +28,8 @@ function attemptsNote(attempts: number): string {
 export class ClientError extends Error {
   constructor(
     readonly code: ClientErrorCode,
-    /** The call that failed; "createClient" for bad client options. */
-    readonly operation: Operation | "createClient",
+    /** The call that failed: the request's operation, "findAll" or "explain" for their own checks, "createClient" for bad client options. */
+    readonly operation: CallName,
     /** Requests sent for this call: 0 when it failed before sending. */
     readonly attempts: number,
     message: string,
@@ -68,6 +81,46 @@ export class ProtocolError extends ClientError {
   ) {
     super("E_PROTOCOL", operation, attempts, bodyExcerpt === "" ? problem : `${problem}; the body starts ${JSON.stringify(bodyExcerpt)}`);
     this.name = "ProtocolError";
+  }
+}
+
+/**
+ * The answer was a redirect (3xx), or the fetch followed one. The client never
+ * follows redirects: the credentials travel in the body, which a 307/308
+ * would resend to whatever host the Location names. Not retried.
+ */
+export class RedirectError extends ClientError {
+  constructor(
+    operation: Operation,
+    attempts: number,
+    readonly status: number,
+    /** The origin (scheme, host, port) the redirect pointed to, or undefined when it named none. No path, no user info. */
+    readonly targetOrigin: string | undefined,
+    followed = false,
+  ) {
+    const target = targetOrigin === undefined ? "without a usable Location" : `to ${targetOrigin}`;
+    super(
+      "E_REDIRECT",
+      operation,
+      attempts,
+      followed
+        ? `the fetch followed a redirect ${target} (HTTP ${status} there); the client sends credentials in the body, so it must not follow redirects: pass a fetch that honours redirect: "manual", and point baseUrl at the final address`
+        : `the service answered HTTP ${status}, a redirect ${target}; the client does not follow redirects, since the credentials travel in the body: point baseUrl at the final address`,
+    );
+    this.name = "RedirectError";
+  }
+}
+
+/** The answer's body was longer than maxResponseBytes; reading stopped there. Not retried: the same request would bring the same body. */
+export class ResponseTooLargeError extends ClientError {
+  constructor(
+    operation: Operation,
+    attempts: number,
+    readonly status: number,
+    readonly maxResponseBytes: number,
+  ) {
+    super("E_RESPONSE_TOO_LARGE", operation, attempts, `the response body is larger than ${maxResponseBytes} bytes (maxResponseBytes); reading stopped there. Ask for smaller pages with limit, or raise maxResponseBytes`);
+    this.name = "ResponseTooLargeError";
   }
 }
 

@@ -1,15 +1,34 @@
 export { backoffDelay, parseRetryAfter } from "./backoff.js";
 export { CONTENT_TYPE, type ParamsOf } from "./buildRequest.js";
 export { createClient, type Client } from "./createClient.js";
-export { AbortError, ClientError, HttpError, NetworkError, ProtocolError, ServiceError, TimeoutError, isClientError, type ClientErrorCode } from "./errors.js";
-export { DEFAULT_MAX_PAGES } from "./iterateItems.js";
+export {
+  AbortError,
+  ClientError,
+  HttpError,
+  NetworkError,
+  ProtocolError,
+  RedirectError,
+  ResponseTooLargeError,
+  ServiceError,
+  TimeoutError,
+  isClientError,
+  type CallName,
+  type ClientErrorCode,
+} from "./errors.js";
+export { DEFAULT_MAX_PAGES, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 export { REDACTED } from "./redact.js";
+export { DEFAULT_CONCURRENCY, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
 export { toCurl, type ToCurlOptions } from "./toCurl.js";
 export type {
   ClientOptions,
+  ExplainParams,
   FetchInit,
   FetchLike,
   FetchResponseLike,
+  FindAllParams,
+  FindOutcome,
+  FindProgress,
   HttpRequest,
   Item,
   ListItemsParams,

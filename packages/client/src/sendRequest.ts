@@ -1,5 +1,6 @@
 import { backoffDelay, parseRetryAfter } from "./backoff.js";
-import { AbortError, NetworkError, TimeoutError, type ClientError } from "./errors.js";
+import { AbortError, ClientError, NetworkError, RedirectError, ResponseTooLargeError, TimeoutError } from "./errors.js";
+import { discardBody, readBodyText } from "./readBodyText.js";
 import { isRetryableStatus, readResponse, type Answer } from "./readResponse.js";
 import { sanitizeError } from "./redact.js";
 import type { FetchLike, HttpRequest, Operation, Page } from "./types.js";
@@ -12,13 +13,29 @@ export interface Transport {
   backoffBaseMs: number;
   backoffCapMs: number;
   retryAfterCapMs: number;
+  maxResponseBytes: number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   now: () => number;
   redact: (text: string) => string;
 }
 
-/** One attempt: the answer read in full within timeoutMs, or a TimeoutError, NetworkError or AbortError. */
+/** The origin a redirect points to, resolved against the request's URL; undefined when there is no usable Location. */
+function redirectOrigin(location: string | null | undefined, requestUrl: string): string | undefined {
+  if (location === null || location === undefined || location === "") return undefined;
+  try {
+    const origin = new URL(location, requestUrl).origin;
+    return origin === "null" ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One attempt: the answer read in full within timeoutMs, or a TimeoutError,
+ * NetworkError or AbortError; a RedirectError or ResponseTooLargeError
+ * (never retried) for a 3xx or a body over maxResponseBytes.
+ */
 async function attempt(t: Transport, operation: Operation, request: HttpRequest, attempts: number, signal: AbortSignal | undefined): Promise<Answer> {
   const controller = new AbortController();
   let timedOut = false;
@@ -29,12 +46,27 @@ async function attempt(t: Transport, operation: Operation, request: HttpRequest,
   const onAbort = (): void => controller.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    const response = await t.fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal });
+    const response = await t.fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal, redirect: "manual" });
+    if (response.status >= 300 && response.status <= 399) {
+      await discardBody(response);
+      throw new RedirectError(operation, attempts, response.status, t.redact(redirectOrigin(response.headers.get("location"), request.url) ?? "") || undefined);
+    }
+    // An injected fetch that ignored redirect: "manual" has already resent the body; at least its answer is not taken.
+    if (response.redirected === true) {
+      await discardBody(response);
+      throw new RedirectError(operation, attempts, response.status, t.redact(redirectOrigin(response.url, request.url) ?? "") || undefined, true);
+    }
     // The timer stays on while the body streams in: a stalled body is a timeout too.
-    const text = await response.text();
-    return { status: response.status, retryAfter: response.headers.get("retry-after"), text };
+    const body = await readBodyText(response, t.maxResponseBytes);
+    if ("tooLarge" in body) throw new ResponseTooLargeError(operation, attempts, response.status, t.maxResponseBytes);
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), text: body.text };
   } catch (error) {
     if (signal?.aborted) throw new AbortError(operation, attempts, signal.reason);
+    if (error instanceof ClientError) {
+      // Stop whatever is still arriving.
+      controller.abort();
+      throw error;
+    }
     if (timedOut) throw new TimeoutError(operation, attempts, t.timeoutMs);
     const cause = sanitizeError(error, t.redact);
     const code = (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;

@@ -1,3 +1,4 @@
+import { redactRequest } from "./redactRequest.js";
 import type { HttpRequest } from "./types.js";
 
 export interface ToCurlOptions {
@@ -10,46 +11,31 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+const PLACEHOLDERS: [string, string][] = [
+  ["applicationKey", "<APP_KEY>"],
+  ["authenticationToken", "<AUTH_TOKEN>"],
+];
+
 /**
  * A request as a curl command line, to reproduce or share a call. The
- * credentials are replaced by placeholders unless `redact: false`; wherever
- * else their values appear (the URL, say) they are replaced too.
+ * credentials are replaced by placeholders unless `redact: false`; any other
+ * piece of the URL, a header or the body that holds one of them (a filter
+ * value, a path segment) is replaced whole by the placeholder, so the command
+ * stays well-formed and shows nothing of the secret.
  */
 export function toCurl(request: HttpRequest, options: ToCurlOptions = {}): string {
-  let { url, body } = request;
+  let shown = request;
   if (options.redact !== false) {
-    let parsed: unknown;
+    let members: Record<string, unknown> = {};
     try {
-      parsed = JSON.parse(body);
+      const parsed: unknown = JSON.parse(request.body);
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) members = parsed as Record<string, unknown>;
     } catch {
-      parsed = undefined;
+      // Not JSON: no credential members to find.
     }
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-      const members = parsed as Record<string, unknown>;
-      const swaps: [unknown, string][] = [
-        [members.applicationKey, "<APP_KEY>"],
-        [members.authenticationToken, "<AUTH_TOKEN>"],
-      ];
-      for (const [name, placeholder] of [["applicationKey", "<APP_KEY>"], ["authenticationToken", "<AUTH_TOKEN>"]] as const) {
-        if (typeof members[name] === "string") members[name] = placeholder;
-      }
-      body = JSON.stringify(members);
-      for (const [secret, placeholder] of swaps) {
-        if (typeof secret !== "string" || secret === "") continue;
-        for (const form of [secret, encodeURIComponentSafe(secret)]) url = url.split(form).join(placeholder);
-        // The secret may also sit inside another member's value.
-        body = body.split(JSON.stringify(secret).slice(1, -1)).join(placeholder);
-      }
-    }
+    const swaps = PLACEHOLDERS.flatMap(([name, placeholder]) => (typeof members[name] === "string" ? [[members[name], placeholder] as const] : []));
+    shown = redactRequest(request, swaps, PLACEHOLDERS);
   }
-  const headers = Object.entries(request.headers).map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`);
-  return ["curl", "-X", request.method, shellQuote(url), ...headers, "--data-raw", shellQuote(body)].join(" ");
-}
-
-function encodeURIComponentSafe(text: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    return text;
-  }
+  const headers = Object.entries(shown.headers).map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`);
+  return ["curl", "-X", shown.method, shellQuote(shown.url), ...headers, "--data-raw", shellQuote(shown.body)].join(" ");
 }

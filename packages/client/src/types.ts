@@ -1,4 +1,4 @@
-import type { CompileListOptions, CompileQueryOptions, ListFilter, QueryFilter } from "@itemfilter/core";
+import type { CompileListOptions, CompileQueryOptions, FilterInput, ListFilter, ParseOptions, PlanKeys, QueryFilter } from "@itemfilter/core";
 
 export type Operation = "listItems" | "queryItems";
 
@@ -61,6 +61,17 @@ export interface FetchResponseLike {
   status: number;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
+  /**
+   * The body as a stream of bytes (node-fetch's Readable and the platform's
+   * ReadableStream both are). When present, the client reads it chunk by
+   * chunk and stops at maxResponseBytes; without it, it calls text() and
+   * checks the length after.
+   */
+  body?: AsyncIterable<Uint8Array | string> | null;
+  /** True when the fetch followed a redirect to get this response; the client then refuses it. */
+  redirected?: boolean;
+  /** The URL the response came from, when the fetch says. */
+  url?: string;
 }
 
 export interface FetchInit {
@@ -68,6 +79,8 @@ export interface FetchInit {
   headers: Record<string, string>;
   body: string;
   signal: AbortSignal;
+  /** Always "manual": a fetch must hand back a 3xx answer rather than follow it (the credentials are in the body). */
+  redirect: "manual";
 }
 
 /** A fetch function: node-fetch, globalThis.fetch, or a test double. */
@@ -80,7 +93,7 @@ export interface ClientOptions {
   authenticationToken: string;
   /** node-fetch with a keep-alive agent when left out. */
   fetch?: FetchLike;
-  /** Most milliseconds one attempt may take, body included; 10,000 when left out. */
+  /** Most milliseconds one attempt may take, body included; 10,000 when left out. Every millisecond option is at most 2,147,483,647 (what a timer holds). */
   timeoutMs?: number;
   /** Attempts per call, the first included; 3 when left out. 1 turns retries off. */
   maxAttempts?: number;
@@ -90,10 +103,66 @@ export interface ClientOptions {
   backoffCapMs?: number;
   /** Longest Retry-After wait honoured, in milliseconds; longer ones wait this long. 20,000 when left out. */
   retryAfterCapMs?: number;
+  /** Largest response body read, in bytes; past it the call fails with ResponseTooLargeError (not retried). 32 MiB when left out. */
+  maxResponseBytes?: number;
   /** Waits between attempts; rejects when the signal aborts. Injected by tests to run without real waits. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** A number in [0, 1) for the backoff jitter; Math.random when left out. */
   random?: () => number;
   /** Current time in milliseconds, for Retry-After dates; Date.now when left out. */
   now?: () => number;
+}
+
+/** What explain plans: any filter over one table. */
+export interface ExplainParams {
+  table: string;
+  /** Filter text (or a parsed document): every operator, and, or, not. */
+  filter: FilterInput;
+  /** The table's key attribute names; with them the plan can read partitions with queryItems. */
+  keys?: PlanKeys;
+  /** Most requests the plan may hold (core's plan; 16 when left out). */
+  maxRequests?: number;
+  /** A schema and parse limits, as for the compilers. */
+  compileOptions?: ParseOptions;
+}
+
+/** What findAll runs: a plan for the filter, and how to run it. */
+export interface FindAllParams extends ExplainParams {
+  /** Most matching items to hand out (not the service's per-page `limit`); all when left out. */
+  limit?: number;
+  signal?: AbortSignal;
+  /** Most pages over all the plan's requests; 10,000 when left out. */
+  maxPages?: number;
+  /** Reaching maxPages: "throw" (default) ClientError E_MAX_PAGES after the items so far; "stop" ends with `truncated: true` in the outcome. */
+  onMaxPages?: "throw" | "stop";
+  /** Requests in flight at once, 1 to 16; 4 when left out. */
+  concurrency?: number;
+  /** Called after each page with running counts. */
+  onProgress?: (progress: FindProgress) => void;
+}
+
+/** Counts after each page of a plan, for progress. */
+export interface FindProgress {
+  /** The request (1-based, in plan order) whose page this was. */
+  request: number;
+  /** Requests in the plan. */
+  requests: number;
+  /** Pages received so far, over all requests. */
+  pages: number;
+  /** Items received so far, before the residual and duplicate checks. */
+  received: number;
+  /** Matching items handed out so far. */
+  matched: number;
+}
+
+/** How a findAll ended (the generator's return value). */
+export interface FindOutcome {
+  /** maxPages stopped it while some request had more pages (with `onMaxPages: "stop"`). */
+  truncated: boolean;
+  /** `limit` matching items were handed out, so it stopped there. */
+  limitReached: boolean;
+  requests: number;
+  pages: number;
+  received: number;
+  matched: number;
 }

@@ -112,7 +112,7 @@ describe("createClient", () => {
     [{ baseUrl: "http://x", applicationKey: "k", authenticationToken: 5 }, "createClient: authenticationToken must be a non-empty string"],
     [{ baseUrl: "http://x", applicationKey: "k", authenticationToken: "t", maxAttempts: 0 }, "createClient: maxAttempts must be a number of at least 1"],
     [{ baseUrl: "http://x", applicationKey: "k", authenticationToken: "t", maxAttempts: 1.5 }, "createClient: maxAttempts must be a whole number"],
-    [{ baseUrl: "http://x", applicationKey: "k", authenticationToken: "t", timeoutMs: 0 }, "createClient: timeoutMs must be a number of at least 1"],
+    [{ baseUrl: "http://x", applicationKey: "k", authenticationToken: "t", timeoutMs: 0 }, "createClient: timeoutMs must be a number from 1 to 2147483647"],
     [{ baseUrl: "http://x", applicationKey: "k", authenticationToken: "t", fetch: "f" }, "createClient: fetch must be a function"],
   ])("refuses %j", (options, message) => {
     expect(() => createClient(options as never)).toThrow(expect.objectContaining({ name: "ClientError", code: "E_ARGUMENT", operation: "createClient", message }));

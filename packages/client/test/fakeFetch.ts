@@ -1,7 +1,11 @@
 import type { FetchInit, FetchLike, FetchResponseLike } from "../src/index.js";
 
 /** What a scripted fetch does on one call: answer, throw, or wait for the abort signal. */
-export type Step = { status: number; body: string; headers?: Record<string, string> } | { throws: Error } | "hang";
+export type Step =
+  | { status: number; body: string; headers?: Record<string, string>; redirected?: boolean; url?: string }
+  | { status: number; chunks: Iterable<string>; headers?: Record<string, string> }
+  | { throws: Error }
+  | "hang";
 
 export interface FakeFetch {
   fetch: FetchLike;
@@ -23,7 +27,18 @@ export function fakeFetch(steps: Step[]): FakeFetch {
     }
     if ("throws" in step) return Promise.reject(step.throws);
     const headers = new Map(Object.entries(step.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-    const response: FetchResponseLike = { status: step.status, headers: { get: (name) => headers.get(name.toLowerCase()) ?? null }, text: async () => step.body };
+    const get = (name: string): string | null => headers.get(name.toLowerCase()) ?? null;
+    if ("chunks" in step) {
+      // A streamed body: the test's iterable counts what the client pulled.
+      const chunks = step.chunks;
+      const body = (async function* () {
+        for (const chunk of chunks) yield new TextEncoder().encode(chunk);
+      })();
+      return Promise.resolve({ status: step.status, headers: { get }, text: async () => [...chunks].join(""), body });
+    }
+    const response: FetchResponseLike = { status: step.status, headers: { get }, text: async () => step.body };
+    if (step.redirected !== undefined) response.redirected = step.redirected;
+    if (step.url !== undefined) response.url = step.url;
     return Promise.resolve(response);
   };
   return { fetch, calls };

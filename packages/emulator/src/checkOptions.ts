@@ -4,11 +4,21 @@ import type { EmulatorHooks, EmulatorOptions } from "./types.js";
 export const DEFAULT_PAGE_SIZE = 1000;
 export const DEFAULT_MAX_BODY_BYTES = 1 << 20;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS = 256;
+/** The longest delay a timer holds. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface CheckedOptions {
   pageSize: number;
   maxBodyBytes: number;
   requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+  /** Host names to accept; undefined: loopback names, and the address given to start(). */
+  allowedHosts: readonly string[] | "any" | undefined;
   hooks: EmulatorHooks;
 }
 
@@ -20,6 +30,21 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) fail(`${name} must be a whole number of at least 1`);
   return value as number;
+}
+
+/** Milliseconds for a timer: a longer delay would make setTimeout fire at once. */
+function timerMs(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1 || value > MAX_TIMER_MS) fail(`${name} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`);
+  return value as number;
+}
+
+function hostList(value: unknown): readonly string[] | "any" | undefined {
+  if (value === undefined || value === "any") return value;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((h) => typeof h === "string" && h.trim() !== "" && !/[\s/@]/.test(h))) {
+    fail('allowedHosts must be "any" or a non-empty array of host names (such as "localhost" or "[::1]", without a port)');
+  }
+  return value as string[];
 }
 
 function status(value: unknown, name: string, lowest: number): void {
@@ -47,6 +72,9 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   if (hooks.latencyMs !== undefined && !(typeof hooks.latencyMs === "number" && hooks.latencyMs >= 0 && Number.isFinite(hooks.latencyMs))) {
     fail("hooks.latencyMs must be a number of milliseconds, 0 or more");
   }
+  const idleTimeoutMs = timerMs(options.idleTimeoutMs, "idleTimeoutMs", DEFAULT_IDLE_TIMEOUT_MS);
+  // The connection is idle while an answer is held back, so a longer wait would be cut off.
+  if (hooks.latencyMs !== undefined && hooks.latencyMs >= idleTimeoutMs) fail(`hooks.latencyMs must be less than idleTimeoutMs (${idleTimeoutMs})`);
   if (hooks.failures !== undefined) {
     const f = hooks.failures;
     positiveInteger(f.count, "hooks.failures.count", 1);
@@ -63,7 +91,11 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
   return {
     pageSize: positiveInteger(options.pageSize, "pageSize", DEFAULT_PAGE_SIZE),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, "maxBodyBytes", DEFAULT_MAX_BODY_BYTES),
-    requestTimeoutMs: positiveInteger(options.requestTimeoutMs, "requestTimeoutMs", DEFAULT_REQUEST_TIMEOUT_MS),
+    requestTimeoutMs: timerMs(options.requestTimeoutMs, "requestTimeoutMs", DEFAULT_REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: timerMs(options.keepAliveTimeoutMs, "keepAliveTimeoutMs", DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+    idleTimeoutMs,
+    maxConnections: positiveInteger(options.maxConnections, "maxConnections", DEFAULT_MAX_CONNECTIONS),
+    allowedHosts: hostList(options.allowedHosts),
     hooks,
   };
 }

@@ -1,5 +1,13 @@
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS } from "./checkOptions.js";
-export { createEmulator, type Emulator } from "./createEmulator.js";
+export {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from "./checkOptions.js";
+export { createEmulator, type Emulator, type InProcessInit, type InProcessResponse, type StartOptions } from "./createEmulator.js";
+export { allowedHostsFor, isAllowedHost, LOOPBACK_HOSTS, type AllowedHosts } from "./hostCheck.js";
 export { EmulatorError, type EmulatorErrorCode, type EmulatorErrorDetails } from "./EmulatorError.js";
 export type { KeyValue } from "./keyValues.js";
 export { loadNdjsonItems, parseNdjsonItems } from "./loadNdjsonItems.js";

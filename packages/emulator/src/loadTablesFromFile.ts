@@ -49,7 +49,8 @@ export async function loadTablesFromFile(file: string): Promise<Record<string, T
       if (error instanceof EmulatorError) throw new EmulatorError(error.code, error.message.replace(/^E_\w+: /, ""), { file, table: name });
       throw error;
     }
-    tables[name] = definition;
+    // Assignment to tables["__proto__"] would set the prototype and drop the table; a table may have any name.
+    Object.defineProperty(tables, name, { value: definition, enumerable: true, writable: true, configurable: true });
   }
   return tables;
 }

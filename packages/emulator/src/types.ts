@@ -57,7 +57,20 @@ export interface EmulatorOptions {
   pageSize?: number;
   /** Largest request body accepted, in bytes; 1 MiB when left out. Larger bodies get 413. */
   maxBodyBytes?: number;
-  /** Most milliseconds a client may take to send one request; 10,000 when left out. Slower ones get 408. */
+  /** Most milliseconds a client may take to send one request, headers included; 10,000 when left out. Slower ones get 408. */
   requestTimeoutMs?: number;
+  /** Milliseconds a kept-alive connection may wait for its next request before it is closed; 5,000 when left out. */
+  keepAliveTimeoutMs?: number;
+  /** Milliseconds a connection may go without sending or receiving anything (a client that stopped reading, say) before it is closed; 30,000 when left out. */
+  idleTimeoutMs?: number;
+  /** Most connections open at once; more are closed as they arrive. 256 when left out. */
+  maxConnections?: number;
+  /**
+   * Host names (the Host header, without the port) the emulator answers;
+   * others get 421, so a web page cannot reach it through DNS rebinding.
+   * "any" turns the check off. When left out: 127.0.0.1, localhost and
+   * [::1], plus the host given to start() (any name, for a wildcard address).
+   */
+  allowedHosts?: readonly string[] | "any";
   hooks?: EmulatorHooks;
 }

@@ -137,7 +137,7 @@ describe("emulator limits and hooks", () => {
     try {
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(Number(url.port), "127.0.0.1", () => {
-          socket.write(`POST /listItems HTTP/1.1\r\nHost: x\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: 100\r\n\r\n{"tab`);
+          socket.write(`POST /listItems HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: 100\r\n\r\n{"tab`);
         });
         let text = "";
         socket.on("data", (chunk) => (text += chunk.toString()));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EmulatorError, loadNdjsonItems, loadTablesFromFile, parseNdjsonItems } from "../src/index.js";
+import { createEmulator, EmulatorError, loadNdjsonItems, loadTablesFromFile, parseNdjsonItems } from "../src/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-emulator-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,6 +61,22 @@ describe("loadNdjsonItems and loadTablesFromFile", () => {
     expect(error).toBeInstanceOf(EmulatorError);
     expect(error).toMatchObject({ code, file: path });
     expect((error as Error).message).toBe(`${code}: ${path}${name === "bad.json" ? ":2" : ""}: ${message}`);
+  });
+
+  it("keeps a table named __proto__ (or constructor) as a table", async () => {
+    const path = file("proto.json", '{"tables": {"__proto__": {"primaryKey": "id", "items": [{"id": 1}]}, "constructor": {"primaryKey": "id", "items": []}}}');
+    const tables = await loadTablesFromFile(path);
+    expect(Object.keys(tables)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getPrototypeOf(tables)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(tables, "__proto__")?.value).toEqual({ primaryKey: "id", items: [{ id: 1 }] });
+    const emulator = createEmulator({ tables, credentials: [{ applicationKey: "k", authenticationToken: "t" }] });
+    const base = await emulator.start();
+    try {
+      const res = await fetch(`${base}/listItems`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ applicationKey: "k", authenticationToken: "t", table: "__proto__" }) });
+      expect(await res.text()).toBe('{"data":{"items":[{"id":1}]}}');
+    } finally {
+      await emulator.stop();
+    }
   });
 
   it("names the NDJSON file and line when an items file is bad", async () => {
