@@ -1,16 +1,17 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compileList, compileQuery, FilterError } from "@itemfilter/core";
+import { compileList, compileQuery, FilterError, plan } from "@itemfilter/core";
 
 /**
  * Drives every golden case under test/golden: input, mode and options, then
- * either the exact compiled JSON or the error code, span (offsets, end
- * exclusive), and where given the exact message and diagnostic count.
+ * either the exact output (compiled JSON, or for mode "plan" the whole Plan)
+ * or the error code, span (offsets, end exclusive), and where given the
+ * exact message and diagnostic count.
  */
 interface GoldenCase {
   input: string;
-  mode?: "list" | "query";
+  mode?: "list" | "query" | "plan";
   options?: Record<string, unknown>;
   output?: unknown;
   error?: { code: string; span: [number, number]; message?: string; count?: number };
@@ -25,6 +26,7 @@ const cases = files.flatMap((file) => {
 });
 
 function run(c: GoldenCase): unknown {
+  if (c.mode === "plan") return plan(c.input, c.options);
   return c.mode === "query" ? compileQuery(c.input, c.options) : compileList(c.input, c.options);
 }
 
@@ -35,7 +37,10 @@ describe("golden cases", () => {
 
   it.each(cases)("$name", (c) => {
     if (c.error === undefined) {
-      expect(run(c)).toEqual(c.output);
+      const out = run(c);
+      expect(out).toEqual(c.output);
+      // A plan is plain JSON, so the golden file holds it exactly.
+      if (c.mode === "plan") expect(JSON.parse(JSON.stringify(out))).toEqual(out);
       return;
     }
     let caught: unknown;

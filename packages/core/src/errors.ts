@@ -15,7 +15,9 @@ export type ErrorCode =
   | "E_LIMIT"
   | "E_UNKNOWN_ATTRIBUTE"
   | "E_ATTRIBUTE_TYPE"
-  | "E_FILTER_JSON";
+  | "E_FILTER_JSON"
+  | "E_IN_MIXED_TYPES"
+  | "E_PLAN_TOO_LARGE";
 
 export interface Diagnostic {
   readonly code: ErrorCode;

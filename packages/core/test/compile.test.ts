@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FilterNode } from "../src/syntax/ast.js";
-import { compileList, compileQuery, parse } from "../src/index.js";
+import { compileList, compileQuery, FilterError, parse } from "../src/index.js";
 import { NO_SPAN } from "../src/syntax/location.js";
 import { codeOf } from "./codeOf.js";
 
@@ -52,5 +52,62 @@ describe("compiling trees", () => {
   it("names the secondary key for key queries on trees", () => {
     expect(compileQuery(parse("ts >= 5 and ts <= 9"), { secondaryKey: "ts" })).toEqual({ operator: "between", value: [5, 9] });
     expect(codeOf(() => compileQuery(parse("ts >= 5")))).toBe("E_QUERY_ATTRIBUTE");
+  });
+});
+
+describe("in lists of one type (the service refuses two)", () => {
+  // [filter, code or null, span of the first diagnostic]
+  it.each([
+    ['a in (1, "x")', "E_IN_MIXED_TYPES", [9, 12]],
+    ['a in ["x", "y", 3]', "E_IN_MIXED_TYPES", [16, 17]],
+    ['a = 1 or a = "1"', "E_IN_MIXED_TYPES", [9, 16]],
+    ['a = "x" or a in (1, 2)', "E_IN_MIXED_TYPES", [11, 22]],
+    ['b = 1 and (a = 1 or a in ("x"))', "E_IN_MIXED_TYPES", [20, 30]],
+    ['not (a != 1 and a != "x")', "E_IN_MIXED_TYPES", [16, 24]],
+  ])("%s -> %s", (source, code, span) => {
+    let caught: unknown;
+    try {
+      compileList(source);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(FilterError);
+    const first = (caught as FilterError).diagnostics[0]!;
+    expect([(caught as FilterError).code, [first.span.start.offset, first.span.end.offset]]).toEqual([code, span]);
+    expect(first.message).toContain("run the filter with find (or plan)");
+  });
+
+  it.each([
+    ['not (a in (1, "x"))', [{ item: "a", operator: "notEquals", value: 1 }, { item: "a", operator: "notEquals", value: "x" }]],
+    ["a = 1 or a in (2, 3)", [{ item: "a", operator: "in", value: [1, 2, 3] }]],
+    ['a = "1" or a = "x"', [{ item: "a", operator: "in", value: ["1", "x"] }]],
+  ])("%s compiles: it sends no in of two types", (source, expected) => {
+    expect(compileList(source)).toEqual(expected);
+  });
+});
+
+describe("E_OR_UNSUPPORTED and E_NOT_UNSUPPORTED say what to do instead", () => {
+  const message = (source: string): string => {
+    try {
+      compileList(source);
+    } catch (error) {
+      return (error as FilterError).diagnostics[0]!.message;
+    }
+    throw new Error(`${source} compiled`);
+  };
+
+  it.each([
+    ["a = 1 or b = 2", "b = 2 or a = 1"],
+    ["a > 1 or a = 2", "a = 2 or a > 1"],
+    ["a = 1 or b contains 'x'", "b contains 'x' or a = 1"],
+  ])("%s and %s give one message", (one, other) => {
+    expect(message(one)).toBe(message(other));
+    expect(message(one)).toContain("use find (or plan)");
+  });
+
+  it("E_NOT_UNSUPPORTED points to find too", () => {
+    expect(message("not (age < 18)")).toBe(
+      "listItems cannot express 'not' of 'lessThan' exactly; did you mean 'age >= 18'? (that also drops items where age is missing or not a number); to run it as written, use find (or plan), which checks it locally",
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compileList, compileQuery } from "../src/index.js";
+import { compileList, compileQuery, plan } from "../src/index.js";
 import { FilterError } from "../src/errors.js";
 import { OPERATORS } from "../src/operators.js";
 import { operatorTable, replaceRegion } from "../scripts/operatorDocs.mjs";
@@ -28,6 +28,8 @@ describe("grammar/README.md", () => {
     ["E_LIMIT", "a in (1, 2, …, 101)", () => compileList(`a in (${Array.from({ length: 101 }, (_, i) => i + 1).join(", ")})`)],
     ["E_UNKNOWN_ATTRIBUTE", "agee = 1", () => compileList("agee = 1", { schema })],
     ["E_ATTRIBUTE_TYPE", 'age = "x"', () => compileList('age = "x"', { schema })],
+    ["E_IN_MIXED_TYPES", 'a in (1, "x")', () => compileList('a in (1, "x")')],
+    ["E_PLAN_TOO_LARGE", "(a = 1 or b = 1) and (c = 1 or d = 1)", () => plan("(a = 1 or b = 1) and (c = 1 or d = 1)", { maxRequests: 3 })],
   ];
 
   it.each(examples)("documents %s with the example %s", (code, example, run) => {

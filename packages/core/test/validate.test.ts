@@ -44,7 +44,8 @@ describe("validateListFilter: accepted filters", () => {
         { item: "a", operator: "notContains", value: "x" },
         { item: "a", operator: "beginsWith", value: "\u{1F600}" },
         { item: "a", operator: "in", value: "x" },
-        { item: "a", operator: "in", value: ["x", 1] },
+        { item: "a", operator: "in", value: ["x", "y"] },
+        { item: "a", operator: "in", value: [1, -0] },
         { item: "a", operator: "between", value: [1, 1] },
         { item: "a", operator: "between", value: ["a", "b"] },
         { item: "a", operator: "null" },
@@ -104,6 +105,9 @@ describe("validateListFilter: rejected filters, with code and path", () => {
     ["empty in", [{ item: "a", operator: "in", value: [] }], [["E_VALUE_TYPE", "filter[0].value"]]],
     ["object in an in list", [{ item: "a", operator: "in", value: [1, {}] }], [["E_VALUE_TYPE", "filter[0].value[1]"]]],
     ["too many in values", [{ item: "a", operator: "in", value: Array.from({ length: 101 }, () => 1) }], [["E_LIMIT", "filter[0].value"]]],
+    ["in of strings and numbers", [{ item: "a", operator: "in", value: ["x", 1] }], [["E_IN_MIXED_TYPES", "filter[0].value"]]],
+    ["in of two types in a later filter", [{ item: "a", operator: "equals", value: 1 }, { item: "b", operator: "in", value: [1, "1"] }], [["E_IN_MIXED_TYPES", "filter[1].value"]]],
+    ["one in object of two types", { item: "a", operator: "in", value: [1, "x", 2] }, [["E_IN_MIXED_TYPES", "filter.value"]]],
     ["between with one bound", [{ item: "a", operator: "between", value: [1] }], [["E_VALUE_TYPE", "filter[0].value"]]],
     ["between with a null bound", [{ item: "a", operator: "between", value: [1, null] }], [["E_VALUE_TYPE", "filter[0].value[1]"]]],
     ["between of mixed types", [{ item: "a", operator: "between", value: [1, "2"] }], [["E_BETWEEN_BOUNDS", "filter[0].value[1]"]]],
@@ -141,6 +145,12 @@ describe("validateListFilter: rejected filters, with code and path", () => {
     ["x", 'expected a ListFilter object ({"item", "operator", "value"}) or an array of them, not the string "x"'],
   ])("message for %j", (json, expected) => {
     expect(message(() => validateListFilter(json))).toBe(expected);
+  });
+
+  it("says why an in of two types is refused and what to do instead", () => {
+    expect(() => validateListFilter([{ item: "a", operator: "in", value: ["x", 1] }])).toThrow(
+      "E_IN_MIXED_TYPES at filter[0].value: the service rejects an 'in' list that mixes strings and numbers; use values of one type, or run the filter with find (or plan), which sends one request per type",
+    );
   });
 
   it("caps the report at 50 diagnostics", () => {

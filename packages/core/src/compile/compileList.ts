@@ -3,10 +3,11 @@ import { FilterError, type Diagnostic } from "../errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "../syntax/limits.js";
 import type { Span } from "../syntax/location.js";
-import { operatorInfo, type Operator } from "../operators.js";
+import type { Operator } from "../operators.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
-import { checkValue } from "./valueShapes.js";
+import { checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "./lowering.js";
+import { MIXED_IN_MESSAGE } from "./valueShapes.js";
 
 export type CompileListOptions = ParseOptions;
 
@@ -25,49 +26,12 @@ function compileDocument(doc: FilterDocument, options: CompileListOptions | unde
   const maxInValues = resolveLimits(options).maxInValues;
   return guardStack(() => {
     const problems: Diagnostic[] = [];
-    checkPredicates(body, problems, maxInValues);
+    checkConditions(body, problems, maxInValues);
     if (problems.length > 0) throw new FilterError(problems);
     const out: ListFilter[] = [];
     lower(body, null, out, maxInValues);
     return out;
   }, doc.span);
-}
-
-/** Per-predicate checks, all reported together: a subject is present and each value fits its operator. */
-function checkPredicates(node: FilterNode, problems: Diagnostic[], maxInValues: number): void {
-  switch (node.type) {
-    case "And":
-    case "Or":
-      for (const operand of node.operands) checkPredicates(operand, problems, maxInValues);
-      return;
-    case "Not":
-      checkPredicates(node.operand, problems, maxInValues);
-      return;
-    case "Predicate":
-      if (node.attribute === null) {
-        problems.push({ code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, span: node.operatorSpan });
-      }
-      checkLiterals(node, problems, maxInValues);
-  }
-}
-
-/** Value-shape checks from the operator table, with the span of the offending literal. */
-export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number): void {
-  const v = node.value;
-  const plain = v === undefined ? undefined : Array.isArray(v) ? v.map((l) => l.value) : v.value;
-  const issue = checkValue(node.operator, plain, v !== undefined, maxInValues);
-  if (issue === null) return;
-  const span = Array.isArray(v) ? (issue.at === null ? spanOfAll(v) : v[issue.at]!.span) : (v?.span ?? node.operatorSpan);
-  problems.push({ code: issue.code, message: issue.message, span });
-}
-
-function spanOfAll(values: LiteralNode[]): Span {
-  return { start: values[0]!.span.start, end: values[values.length - 1]!.span.end };
-}
-
-export function literalValues(node: PredicateNode): Scalar | Scalar[] | undefined {
-  const v = node.value;
-  return v === undefined ? undefined : Array.isArray(v) ? v.map((l) => l.value) : v.value;
 }
 
 /**
@@ -95,26 +59,21 @@ function lower(node: FilterNode, negation: NotNode | null, out: ListFilter[], ma
   }
 }
 
+/** The condition as written; an `in` of strings and numbers is refused, as the service refuses it. */
 function toFilter(node: PredicateNode): ListFilter {
-  const item = node.attribute!.name;
-  const value = literalValues(node);
-  if (value === undefined) return { item, operator: node.operator };
-  // `in` with one value sends it as a scalar, as the service's samples do, unless written as an array.
-  if (node.operator === "in" && node.brackets !== true && Array.isArray(value) && value.length === 1) return { item, operator: "in", value: value[0]! };
-  return { item, operator: node.operator, value };
+  const filter = predicateFilter(node);
+  if (filter.operator === "in") {
+    const values = node.value as LiteralNode[];
+    const odd = values.findIndex((v) => v.type !== values[0]!.type);
+    if (odd >= 0) throw mixedTypes(values[odd]!.span);
+  }
+  return filter;
 }
 
 function complement(node: PredicateNode, negation: NotNode, out: ListFilter[]): void {
-  const item = node.attribute!.name;
-  if (node.operator === "in") {
-    // not (a in (x, y)) is a != x and a != y.
-    for (const value of unique(literalValues(node) as Scalar[])) out.push({ item, operator: "notEquals", value });
-    return;
-  }
-  const opposite = operatorInfo(node.operator)!.complement;
-  if (opposite === undefined) throw notUnsupported(node, negation);
-  const value = literalValues(node);
-  out.push(value === undefined ? { item, operator: opposite } : { item, operator: opposite, value });
+  const filters = complementFilters(node);
+  if (filters === null) throw notUnsupported(node, negation);
+  for (const f of filters) out.push(f);
 }
 
 /** The inverse, phrased for a person, of operators the service cannot negate exactly. */
@@ -134,7 +93,7 @@ function notUnsupported(node: PredicateNode, negation: NotNode): FilterError {
   return new FilterError([
     {
       code: "E_NOT_UNSUPPORTED",
-      message: `listItems cannot express 'not' of '${node.operator}' exactly; ${hint}`,
+      message: `listItems cannot express 'not' of '${node.operator}' exactly; ${hint}; to run it as written, use find (or plan), which checks it locally`,
       span: negation.span,
     },
   ]);
@@ -146,48 +105,40 @@ function notUnsupported(node: PredicateNode, negation: NotNode): FilterError {
  */
 function disjunction(operands: FilterNode[], negation: NotNode | null, whole: FilterNode, maxInValues: number): ListFilter {
   let item: string | undefined;
+  let type: string | undefined;
   const values: Scalar[] = [];
   for (const operand of operands) {
     const part: ListFilter[] = [];
     lower(operand, negation, part, maxInValues);
     const f = part[0];
-    const ok = part.length === 1 && (f!.operator === "equals" || f!.operator === "in") && (item === undefined || f!.item === item);
-    if (!ok) throw orUnsupported(operand, whole, item);
+    const found = part.length === 1 ? equalityValues(f!) : null;
+    if (found === null || (item !== undefined && f!.item !== item)) throw orUnsupported(operand, whole);
     item = f!.item;
-    if (Array.isArray(f!.value)) for (const v of f!.value) values.push(v);
-    else values.push(f!.value as Scalar);
+    // Checked here, where the operand that brings the second type is known: that is the span to show.
+    if (type !== undefined && typeof found[0] !== type) throw mixedTypes(operand.span);
+    type = typeof found[0];
+    for (const v of found) values.push(v);
   }
-  const distinct = unique(values);
-  if (distinct.length > maxInValues) {
-    throw new FilterError([{ code: "E_LIMIT", message: `these alternatives make an 'in' of ${distinct.length} values; the limit is ${maxInValues} (maxInValues)`, span: whole.span }]);
+  const filter = inFilter(item!, values);
+  const count = Array.isArray(filter.value) ? filter.value.length : 1;
+  if (count > maxInValues) {
+    throw new FilterError([{ code: "E_LIMIT", message: `these alternatives make an 'in' of ${count} values; the limit is ${maxInValues} (maxInValues)`, span: whole.span }]);
   }
-  return { item: item!, operator: "in", value: distinct.length === 1 ? distinct[0]! : distinct };
+  return filter;
 }
 
-function orUnsupported(operand: FilterNode, whole: FilterNode, item: string | undefined): FilterError {
-  const why =
-    item !== undefined && operand.type === "Predicate" && operand.attribute !== null && operand.attribute.name !== item
-      ? `, and this tests '${operand.attribute.name}' instead of '${item}'`
-      : "";
+/** The same words whichever operand comes first: they say what listItems can do and what to use instead. */
+function orUnsupported(operand: FilterNode, whole: FilterNode): FilterError {
   const kind = whole.type === "Or" ? "'or'" : "'not (… and …)'";
   return new FilterError([
     {
       code: "E_OR_UNSUPPORTED",
-      message: `listItems combines filters with AND, so ${kind} can only join equality tests on one attribute (a = 1 or a = 2 becomes a in (1, 2))${why}`,
+      message: `listItems combines filters with AND, so ${kind} can only join equality tests on one attribute (a = 1 or a = 2 becomes a in (1, 2)); to run any filter, use find (or plan), which splits it into several requests`,
       span: operand.span,
     },
   ]);
 }
 
-/** Values without repeats, first occurrence kept; 1 and "1" are different values. */
-function unique(values: Scalar[]): Scalar[] {
-  const seen = new Set<Scalar>();
-  const out: Scalar[] = [];
-  for (const v of values) {
-    if (seen.has(v)) continue;
-    seen.add(v);
-    out.push(v);
-  }
-  return out;
+function mixedTypes(span: Span): FilterError {
+  return new FilterError([{ code: "E_IN_MIXED_TYPES", message: MIXED_IN_MESSAGE, span }]);
 }
-

@@ -1,5 +1,5 @@
 import type { FilterDocument, FilterNode, PredicateNode } from "../syntax/ast.js";
-import { checkLiterals, literalValues } from "./compileList.js";
+import { checkLiterals, literalValues } from "./lowering.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import type { QueryFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "../syntax/limits.js";

@@ -8,7 +8,7 @@ import { operatorInfo, type Operator } from "../operators.js";
  * this, so the service's value rules live in one place.
  */
 export interface ValueIssue {
-  code: Extract<ErrorCode, "E_VALUE_TYPE" | "E_BETWEEN_BOUNDS" | "E_LIMIT">;
+  code: Extract<ErrorCode, "E_VALUE_TYPE" | "E_BETWEEN_BOUNDS" | "E_LIMIT" | "E_IN_MIXED_TYPES">;
   message: string;
   /** Index of the offending element of an array value, or null for the value as a whole. */
   at: number | null;
@@ -25,8 +25,17 @@ function describe(value: unknown): string {
 
 const isScalar = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 
-/** `present` tells an absent value from one that is present but undefined-like. */
-export function checkValue(operator: Operator, value: unknown, present: boolean, maxInValues: number): ValueIssue | null {
+/** The message for an `in` list of strings and numbers, shared by the validator and the compilers. */
+export const MIXED_IN_MESSAGE =
+  "the service rejects an 'in' list that mixes strings and numbers; use values of one type, or run the filter with find (or plan), which sends one request per type";
+
+/**
+ * `present` tells an absent value from one that is present but undefined-like.
+ * `mixedIn` lets an `in` list hold strings and numbers together: the text
+ * compilers check that on what they produce (with a span), not on what is written,
+ * since `not (a in (1, "x"))` compiles to two notEquals the service takes.
+ */
+export function checkValue(operator: Operator, value: unknown, present: boolean, maxInValues: number, mixedIn = false): ValueIssue | null {
   const info = operatorInfo(operator)!;
   const issue = (message: string, at: number | null = null, code: ValueIssue["code"] = "E_VALUE_TYPE"): ValueIssue => ({ code, message, at });
   switch (info.value) {
@@ -54,6 +63,7 @@ export function checkValue(operator: Operator, value: unknown, present: boolean,
       for (let i = 0; i < list.length; i++) {
         if (!isScalar(list[i])) return issue(`'in' takes strings or numbers, not ${describe(list[i])}`, Array.isArray(value) ? i : null);
       }
+      if (!mixedIn && list.some((v) => typeof v !== typeof list[0])) return issue(MIXED_IN_MESSAGE, null, "E_IN_MIXED_TYPES");
       return null;
     }
     case "range": {

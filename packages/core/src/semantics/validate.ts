@@ -44,7 +44,9 @@ class Problems {
  * service's operator and value-shape tables, and returns it as a fresh
  * ListFilter array. Takes one ListFilter object or an array of them. All
  * problems are reported together in one FilterError, each with a JSON path
- * such as `filter[2].value`; nothing else is ever thrown.
+ * such as `filter[2].value`; nothing else is ever thrown. An `in` list of
+ * strings and numbers is E_IN_MIXED_TYPES at its `value`, as the service
+ * refuses it (checkValue's default), so the emulator is as strict.
  */
 export function validateListFilter(json: unknown, options?: ValidateOptions): ListFilter[] {
   const root = options?.path ?? "filter";

@@ -1,0 +1,108 @@
+import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
+import type { Diagnostic } from "../errors.js";
+import type { ListFilter, Scalar } from "./filters.js";
+import type { Span } from "../syntax/location.js";
+import { operatorInfo } from "../operators.js";
+import { checkValue } from "./valueShapes.js";
+
+/**
+ * The exact rewrites from a condition to ListFilters, shared by compileList
+ * (which turns what they cannot do into errors) and the planner (which keeps
+ * it to check locally). Each rule here selects exactly the items the
+ * condition does, by the rules of grammar/semantics.md.
+ */
+
+/** Per-predicate checks, all reported together: a subject is present and each value fits its operator. */
+export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInValues: number): void {
+  switch (node.type) {
+    case "And":
+    case "Or":
+      for (const operand of node.operands) checkConditions(operand, problems, maxInValues);
+      return;
+    case "Not":
+      checkConditions(node.operand, problems, maxInValues);
+      return;
+    case "Predicate":
+      if (node.attribute === null) {
+        problems.push({ code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, span: node.operatorSpan });
+      }
+      checkLiterals(node, problems, maxInValues);
+  }
+}
+
+/** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
+export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number): void {
+  const v = node.value;
+  const plain = v === undefined ? undefined : Array.isArray(v) ? v.map((l) => l.value) : v.value;
+  const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true);
+  if (issue === null) return;
+  const span = Array.isArray(v) ? (issue.at === null ? spanOfAll(v) : v[issue.at]!.span) : (v?.span ?? node.operatorSpan);
+  problems.push({ code: issue.code, message: issue.message, span });
+}
+
+export function spanOfAll(values: LiteralNode[]): Span {
+  return { start: values[0]!.span.start, end: values[values.length - 1]!.span.end };
+}
+
+export function literalValues(node: PredicateNode): Scalar | Scalar[] | undefined {
+  const v = node.value;
+  return v === undefined ? undefined : Array.isArray(v) ? v.map((l) => l.value) : v.value;
+}
+
+/** The condition as written, as one ListFilter. The subject must be present. */
+export function predicateFilter(node: PredicateNode): ListFilter {
+  const item = node.attribute!.name;
+  const value = literalValues(node);
+  if (value === undefined) return { item, operator: node.operator };
+  // `in` with one value sends it as a scalar, as the service's samples do, unless written as an array.
+  if (node.operator === "in" && node.brackets !== true && Array.isArray(value) && value.length === 1) return { item, operator: "in", value: value[0]! };
+  return { item, operator: node.operator, value };
+}
+
+/**
+ * `not` of the condition as ListFilters combined with AND, or null when the
+ * service has no exact complement (the orderings, between, beginsWith).
+ * `not (a in (x, y))` is `a != x and a != y`.
+ */
+export function complementFilters(node: PredicateNode): ListFilter[] | null {
+  const item = node.attribute!.name;
+  if (node.operator === "in") {
+    return uniqueScalars(literalValues(node) as Scalar[]).map((value) => ({ item, operator: "notEquals", value }));
+  }
+  const opposite = operatorInfo(node.operator)!.complement;
+  if (opposite === undefined) return null;
+  const value = literalValues(node);
+  return [value === undefined ? { item, operator: opposite } : { item, operator: opposite, value }];
+}
+
+/** The values an `equals` or `in` filter accepts, as a list; null for any other filter. */
+export function equalityValues(filter: ListFilter): Scalar[] | null {
+  if (filter.operator === "equals") return [filter.value as Scalar];
+  if (filter.operator === "in") return Array.isArray(filter.value) ? filter.value : [filter.value as Scalar];
+  return null;
+}
+
+/** `a = x or a = y …` as one `in`: repeats dropped, one value sent as a scalar, as compileList always has. */
+export function inFilter(item: string, values: readonly Scalar[]): ListFilter {
+  const distinct = uniqueScalars(values);
+  return { item, operator: "in", value: distinct.length === 1 ? distinct[0]! : distinct };
+}
+
+/** "string" or "number" when every value has that type, else null. */
+export function oneType(values: readonly Scalar[]): "string" | "number" | null {
+  const first = typeof values[0];
+  if (first !== "string" && first !== "number") return null;
+  return values.every((v) => typeof v === first) ? first : null;
+}
+
+/** Values without repeats, first occurrence kept; 1 and "1" are different values, 0 and -0 one. */
+export function uniqueScalars(values: readonly Scalar[]): Scalar[] {
+  const seen = new Set<Scalar>();
+  const out: Scalar[] = [];
+  for (const v of values) {
+    if (seen.has(v)) continue;
+    seen.add(v);
+    out.push(v);
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+import type { AndNode, AttributeNode, FilterNode, LiteralNode, NotNode, OrNode, PredicateNode } from "../syntax/ast.js";
+import type { ListFilter, Scalar } from "../compile/filters.js";
+import { complementFilters, predicateFilter } from "../compile/lowering.js";
+import type { Span } from "../syntax/location.js";
+import { format } from "../print/format.js";
+
+/**
+ * A filter in negation normal form, with every condition sorted into what
+ * the service can test exactly (a ListFilter) and what it cannot (a node
+ * checked locally). `not` is pushed inward only through the exact rewrites
+ * compileList uses; a condition without an exact complement stays whole.
+ */
+
+/** A condition listItems tests exactly. `sig` identifies it for comparisons. */
+export interface Pushed {
+  readonly kind: "push";
+  readonly filter: ListFilter;
+  readonly sig: string;
+}
+
+/** A condition only `evaluate` can test, such as `not (age < 18)`. */
+export interface Local {
+  readonly kind: "local";
+  readonly node: FilterNode;
+  readonly sig: string;
+}
+
+export type Literal = Pushed | Local;
+
+export type Term =
+  | { readonly type: "lit"; readonly lit: Literal; readonly span: Span }
+  | { readonly type: "and" | "or"; readonly operands: Term[]; readonly span: Span };
+
+export function pushed(filter: ListFilter): Pushed {
+  return { kind: "push", filter, sig: JSON.stringify([filter.item, filter.operator, filter.value]) };
+}
+
+export function local(node: FilterNode): Local {
+  return { kind: "local", node, sig: canonical(node) };
+}
+
+/**
+ * Canonical text of a tree the planner built. It is checked against no
+ * limits: the filter was checked as given, and what the planner builds from
+ * it (a residual repeating a condition) may hold more conditions.
+ */
+export function canonical(node: FilterNode): string {
+  return format(node, NO_LIMITS);
+}
+
+const NO_LIMITS = { maxLength: Infinity, maxDepth: Infinity, maxPredicates: Infinity, maxInValues: Infinity };
+
+/** The filter in negation normal form; `negated` says an odd number of `not`s lead here. */
+export function toTerm(node: FilterNode, negated: boolean): Term {
+  switch (node.type) {
+    case "Not":
+      return toTerm(node.operand, !negated);
+    case "And":
+    case "Or": {
+      // De Morgan is exact in plain boolean logic, which is what evaluate reads.
+      const isAnd = (node.type === "And") !== negated;
+      return { type: isAnd ? "and" : "or", operands: node.operands.map((o) => toTerm(o, negated)), span: node.span };
+    }
+    case "Predicate":
+      return negated ? negative(node) : positive(node);
+  }
+}
+
+function lit(l: Literal, span: Span): Term {
+  return { type: "lit", lit: l, span };
+}
+
+/**
+ * The condition as written. An `in` of strings and numbers, which the
+ * service refuses, is split into one `in` per type: `a in (1, "x")` is
+ * `a in (1) or a in ("x")`.
+ */
+function positive(node: PredicateNode): Term {
+  const filter = predicateFilter(node);
+  if (filter.operator !== "in" || !Array.isArray(filter.value)) return lit(pushed(filter), node.span);
+  const numbers = filter.value.filter((v) => typeof v === "number");
+  const strings = filter.value.filter((v) => typeof v === "string");
+  if (numbers.length === 0 || strings.length === 0) return lit(pushed(filter), node.span);
+  const part = (values: Scalar[]): Term => lit(pushed(sameShape(filter.item, values, node.brackets === true)), node.span);
+  // In the order the types first appear, so the requests follow the text.
+  const parts = typeof filter.value[0] === "number" ? [numbers, strings] : [strings, numbers];
+  return { type: "or", operands: parts.map(part), span: node.span };
+}
+
+function sameShape(item: string, values: Scalar[], brackets: boolean): ListFilter {
+  return { item, operator: "in", value: values.length === 1 && !brackets ? values[0]! : values };
+}
+
+function negative(node: PredicateNode): Term {
+  const filters = complementFilters(node);
+  if (filters === null) {
+    const not: NotNode = { type: "Not", operand: node, span: node.span };
+    return lit(local(not), node.span);
+  }
+  if (filters.length === 1) return lit(pushed(filters[0]!), node.span);
+  return { type: "and", operands: filters.map((f) => lit(pushed(f), node.span)), span: node.span };
+}
+
+/** The term back as a syntax tree, for residual text. */
+export function termNode(term: Term): FilterNode {
+  if (term.type === "lit") return literalNode(term.lit, term.span);
+  return term.type === "and" ? andNode(term.operands.map(termNode), term.span) : orNode(term.operands.map(termNode), term.span);
+}
+
+export function literalNode(l: Literal, span: Span): FilterNode {
+  return l.kind === "local" ? l.node : filterNode(l.filter, span);
+}
+
+/** A ListFilter as the condition that writes it; `in` with an array of one keeps its brackets. */
+export function filterNode(f: ListFilter, span: Span): PredicateNode {
+  const attribute: AttributeNode = { type: "Attribute", name: f.item, span };
+  const base = { type: "Predicate" as const, attribute, operator: f.operator, operatorSpan: span, span };
+  if (f.value === undefined) return base;
+  const literal = (v: Scalar): LiteralNode => (typeof v === "string" ? { type: "String", value: v, span } : { type: "Number", value: v, span });
+  if (f.operator === "in") {
+    const values = Array.isArray(f.value) ? f.value : [f.value];
+    const node = { ...base, value: values.map(literal) };
+    return Array.isArray(f.value) && f.value.length === 1 ? { ...node, brackets: true } : node;
+  }
+  return { ...base, value: Array.isArray(f.value) ? f.value.map(literal) : literal(f.value) };
+}
+
+/** An And of the operands, flattened as the parser flattens, so formatting gives canonical text. */
+export function andNode(operands: FilterNode[], span: Span): FilterNode {
+  const flat = operands.flatMap((o) => (o.type === "And" ? o.operands : [o]));
+  return flat.length === 1 ? flat[0]! : ({ type: "And", operands: flat, span } satisfies AndNode);
+}
+
+export function orNode(operands: FilterNode[], span: Span): FilterNode {
+  const flat = operands.flatMap((o) => (o.type === "Or" ? o.operands : [o]));
+  return flat.length === 1 ? flat[0]! : ({ type: "Or", operands: flat, span } satisfies OrNode);
+}
