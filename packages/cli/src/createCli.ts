@@ -2,6 +2,7 @@ import { createContext, type CliContext, type CliOptions } from "./cliContext.js
 import { CliError } from "./cliError.js";
 import type { CompileArgs } from "./commands/selection.js";
 import { EXIT } from "./exitCodes.js";
+import { filterSource } from "./filterSource.js";
 import { reportError } from "./reportError.js";
 
 export interface Cli {
@@ -39,7 +40,7 @@ async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<num
   }
   if (argv.length === 0 && ctx.tty.stdin && ctx.tty.stdout) {
     const { runRepl } = await import("./repl/runRepl.js");
-    return runRepl(ctx, { table: undefined, key: undefined, mode: "list", send: false, secondaryKey: undefined, schema: undefined, ...noTarget });
+    return runRepl(ctx, { table: undefined, key: undefined, mode: "find", send: false, primaryKey: undefined, secondaryKey: undefined, schema: undefined, inferSchema: true, ...noTarget });
   }
   const plain = plainCompile(argv);
   if (plain !== undefined) {
@@ -48,14 +49,14 @@ async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<num
   }
   const { parseArgs } = await import("./parseArgs.js");
   if (argv.length === 0) {
-    // Not on a terminal, so no REPL: say what the command takes instead.
-    ctx.err(`${(await parseArgs(ctx, ["--help"])).output}\n`);
+    // Not on a terminal, so no REPL: say what is missing, then what the command takes.
+    ctx.err(`itemfilter: missing command (with no arguments, the REPL starts only on a terminal)\n\n${(await parseArgs(ctx, ["--help"])).output}\n`);
     return EXIT.usage;
   }
   const { selection, output, error } = await parseArgs(ctx, argv);
   if (error !== undefined) {
     if (error instanceof CliError) throw error;
-    ctx.err(`itemfilter: ${output.trim() || error.message}\n`);
+    ctx.err(`itemfilter: ${usageMessage(argv, output, error)}\n`);
     return EXIT.usage;
   }
   if (selection === undefined) {
@@ -73,6 +74,10 @@ async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<num
       const { runSend } = await import("./send/runSend.js");
       return runSend(ctx, selection.args);
     }
+    case "find": {
+      const { runFind } = await import("./send/runFind.js");
+      return runFind(ctx, selection.args);
+    }
     case "serve": {
       const { runServe } = await import("./send/runServe.js");
       return runServe(ctx, selection.args);
@@ -81,7 +86,24 @@ async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<num
       const { runRepl } = await import("./repl/runRepl.js");
       return runRepl(ctx, selection.args);
     }
+    case "playground": {
+      const { runPlayground } = await import("./playground/runPlayground.js");
+      return runPlayground(ctx, selection.args);
+    }
   }
+}
+
+/**
+ * yargs' complaint, except that an unknown first word is an unknown command,
+ * with the nearest command yargs recommends ("did you mean").
+ */
+function usageMessage(argv: readonly string[], output: string, error: Error): string {
+  const first = argv[0] ?? "";
+  const unknown = /^Unknown arguments?: (.*)$/.exec(error.message)?.[1]?.split(", ") ?? [];
+  if (first.startsWith("-") || !unknown.includes(first)) return output.trim() || error.message;
+  const recommended = /Did you mean (\S+)\?/.exec(output)?.[1];
+  const hint = recommended === undefined ? "" : `; did you mean '${recommended}'?`;
+  return `unknown command '${first}'${hint}\nRun 'itemfilter --help' for the commands.`;
 }
 
 const noTarget = { baseUrl: undefined, appKey: undefined, tokenFile: undefined, data: undefined };
@@ -92,5 +114,5 @@ const noTarget = { baseUrl: undefined, appKey: undefined, tokenFile: undefined, 
  */
 function plainCompile(argv: readonly string[]): CompileArgs | undefined {
   if (argv.length !== 2 || argv[0] !== "compile" || argv[1]!.startsWith("-")) return undefined;
-  return { expr: argv[1]!, query: false, lines: false, ast: false, compact: false, pretty: false, secondaryKey: undefined, schema: undefined };
+  return { filter: filterSource(argv[1]), query: false, lines: false, ast: false, compact: false, pretty: false, secondaryKey: undefined, schema: undefined };
 }

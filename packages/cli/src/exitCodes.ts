@@ -7,10 +7,12 @@ export const EXIT = {
   usage: 2,
   /** The service or the network failed, or the emulator could not start. */
   service: 3,
+  /** A bug in itemfilter: an error no code path expected (EX_SOFTWARE of sysexits.h). */
+  internal: 70,
   /** Ctrl-C (SIGINT) stopped the command, as shells report it. */
   interrupted: 130,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const EXIT_CODES_HELP = "Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n130 interrupted (Ctrl-C).";
+export const EXIT_CODES_HELP = "Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n70 internal error (a bug), 130 interrupted (Ctrl-C).";

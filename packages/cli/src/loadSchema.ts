@@ -1,7 +1,7 @@
 import type { Schema } from "@itemfilter/core";
 import type { CliContext } from "./cliContext.js";
 import { usageError } from "./cliError.js";
-import { readUserFile } from "./readText.js";
+import { MAX_BYTES, readUserFile } from "./readText.js";
 
 const TYPES = new Set(["string", "number"]);
 
@@ -10,7 +10,7 @@ const TYPES = new Set(["string", "number"]);
  * typo in the file is a usage error naming the file, not a crash later.
  */
 export async function loadSchema(ctx: CliContext, file: string): Promise<Schema> {
-  const text = await readUserFile(ctx, file, "schema file");
+  const text = await readUserFile(ctx, file, "schema file", MAX_BYTES.schema);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -26,6 +26,7 @@ export function checkSchema(value: unknown, file: string): Schema {
   for (const [name, spec] of Object.entries(value.attributes)) {
     if (!isObject(spec)) throw bad(`gives attribute '${name}' a value that is not an object`);
     if (spec.type !== undefined && !TYPES.has(spec.type as string)) throw bad(`gives attribute '${name}' a type other than "string" or "number"`);
+    if (spec.array !== undefined && typeof spec.array !== "boolean") throw bad(`gives attribute '${name}' an array that is not true or false`);
     if (spec.aliases !== undefined && !(Array.isArray(spec.aliases) && spec.aliases.every((a) => typeof a === "string"))) {
       throw bad(`gives attribute '${name}' aliases that are not a list of strings`);
     }

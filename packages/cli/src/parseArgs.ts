@@ -1,10 +1,14 @@
 import yargs from "yargs";
 import type { CliContext } from "./cliContext.js";
 import { compileCommand } from "./commands/compileCommand.js";
+import { findCommand } from "./commands/findCommand.js";
+import { playgroundCommand } from "./commands/playgroundCommand.js";
 import { replCommand } from "./commands/replCommand.js";
 import type { Selection } from "./commands/selection.js";
 import { sendCommand } from "./commands/sendCommand.js";
 import { serveCommand } from "./commands/serveCommand.js";
+import { examplesMarker, insertExamples } from "./commands/examples.js";
+import { STDIN_WORD } from "./filterSource.js";
 import { EPILOG } from "./helpText.js";
 import { VERSION } from "./version.js";
 
@@ -26,21 +30,24 @@ export function parseArgs(ctx: CliContext, argv: readonly string[]): Promise<Par
     .parserConfiguration({ "parse-positional-numbers": false })
     .exitProcess(false)
     .strict()
+    .recommendCommands()
     .wrap(ctx.columns)
     .usage("$0 <command> [options]\n\nA filter language for the storage service's listItems and queryItems.")
     .command(compileCommand(select))
     .command(sendCommand("list", select))
     .command(sendCommand("query", select))
+    .command(findCommand(select))
     .command(serveCommand(select))
     .command(replCommand(select))
+    .command(playgroundCommand(select))
     .showHelpOnFail(false, "Run 'itemfilter --help' (or 'itemfilter <command> --help') for usage.")
     .help()
     .alias("help", "h")
     .version(VERSION)
-    .epilog(EPILOG);
+    .epilog(`${examplesMarker("itemfilter")}\n\n${EPILOG}`);
   return new Promise((resolve) => {
-    void parser.parse([...argv], {}, (error: Error | undefined | null, _args: unknown, output: string) => {
-      resolve({ selection, output, error: error ?? undefined });
+    void parser.parse(argv.map((a) => (a === "-" ? STDIN_WORD : a)), {}, (error: Error | undefined | null, _args: unknown, output: string) => {
+      resolve({ selection, output: insertExamples(output), error: error ?? undefined });
     });
   });
 }

@@ -11,6 +11,39 @@ export class Redactor {
     if (secret !== undefined && secret.length >= 4) this.#secrets.add(secret);
   }
 
+  /**
+   * A JSON value with every secret masked inside its strings and member
+   * names, before anything formats it: a table cell cut to 40 characters or
+   * a re-indented value would otherwise hide a token from redact() while
+   * still showing most of it. Values without secrets are returned as they are.
+   */
+  redactValue<T>(value: T): T {
+    if (this.#secrets.size === 0) return value;
+    return this.#walk(value) as T;
+  }
+
+  #walk(value: unknown): unknown {
+    if (typeof value === "string") return this.redact(value);
+    if (typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const next = this.#walk(value[i]);
+        if (next !== value[i]) (copy ??= value.slice())[i] = next;
+      }
+      return copy ?? value;
+    }
+    let changed = false;
+    const entries: [string, unknown][] = [];
+    for (const [name, member] of Object.entries(value)) {
+      const key = this.redact(name);
+      const next = this.#walk(member);
+      if (key !== name || next !== member) changed = true;
+      entries.push([key, next]);
+    }
+    return changed ? Object.fromEntries(entries) : value;
+  }
+
   redact(text: string): string {
     let out = text;
     for (const secret of this.#secrets) {

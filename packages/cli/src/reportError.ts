@@ -2,8 +2,14 @@ import type { CliContext } from "./cliContext.js";
 import { CliError } from "./cliError.js";
 import { EXIT } from "./exitCodes.js";
 
-/** The client's error classes, matched by name so this file does not load the client for `compile`. */
-const CLIENT_ERRORS = new Set(["ClientError", "ServiceError", "HttpError", "ProtocolError", "TimeoutError", "NetworkError"]);
+/**
+ * The client's error classes, matched by name so this file does not load the
+ * client for `compile`. Any other error whose name ends in "Error" and whose
+ * code is a client code (E_ and capitals) counts too, so a class the client
+ * adds later (such as one for a refused redirect) is a service error, not a bug.
+ */
+const CLIENT_ERRORS = new Set(["ClientError", "ServiceError", "HttpError", "ProtocolError", "TimeoutError", "NetworkError", "RedirectError"]);
+const CLIENT_CODE = /^E_[A-Z_]+$/;
 
 /** Prints one line for a failure that reached the top and picks its exit code. */
 export function reportError(ctx: CliContext, error: unknown): number {
@@ -19,7 +25,7 @@ export function reportError(ctx: CliContext, error: unknown): number {
     ctx.err("itemfilter: interrupted\n");
     return EXIT.interrupted;
   }
-  if (error instanceof Error && CLIENT_ERRORS.has(error.name)) {
+  if (isClientError(error)) {
     const code = (error as { code?: unknown }).code;
     if (code === "E_ARGUMENT") {
       ctx.err(`itemfilter: ${error.message}\n`);
@@ -28,8 +34,17 @@ export function reportError(ctx: CliContext, error: unknown): number {
     ctx.err(`itemfilter: ${typeof code === "string" ? `${code}: ` : ""}${error.message}\n`);
     return EXIT.service;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  ctx.err(`itemfilter: unexpected error: ${message}\n`);
+  // Nothing expected this: it is a bug, not the service's fault nor the user's.
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  ctx.err(`itemfilter: internal error (a bug in itemfilter; please report it with the command line): ${message}\n`);
   if (ctx.env.ITEMFILTER_DEBUG !== undefined && error instanceof Error && error.stack !== undefined) ctx.err(`${error.stack}\n`);
-  return EXIT.service;
+  else ctx.err("Set ITEMFILTER_DEBUG=1 to print its stack.\n");
+  return EXIT.internal;
+}
+
+function isClientError(error: unknown): error is Error & { code?: unknown } {
+  if (!(error instanceof Error)) return false;
+  if (CLIENT_ERRORS.has(error.name)) return true;
+  const code = (error as { code?: unknown }).code;
+  return error.name.endsWith("Error") && error.name !== "Error" && typeof code === "string" && CLIENT_CODE.test(code) && error.name !== "EmulatorError";
 }

@@ -69,13 +69,14 @@ describe("compile reads stdin", () => {
     expect(run.stderr).toBe("Reading the filter from stdin; end it with Ctrl-D.\n");
   });
 
-  it("reports every bad line with its number and exits 1", async () => {
-    const run = await runCli(["compile", "--lines"], { input: "a = 1\nage >\nb = 2\n" });
+  it("reports every bad line with its number, in the frame too, and exits 1", async () => {
+    const run = await runCli(["compile", "--lines"], { input: "a = 1\n\nage >\nb = 2\n" });
     expect(run).toEqual({
       code: 1,
       stdout: '[{"item":"a","operator":"equals","value":1}]\n[{"item":"b","operator":"equals","value":2}]\n',
-      stderr: `line 2: ${diagnostics("age >", "list")}`,
+      stderr: `line 3: ${diagnostics("age >", "list", undefined, undefined, 3)}`,
     });
+    expect(run.stderr).toContain("(3:6)\n3 | age >\n");
   });
 });
 
@@ -101,7 +102,10 @@ describe("compile errors", () => {
     [["compile", "--schema", "bad-schema.json", "a = 1"], `itemfilter: the schema file 'bad-schema.json' gives attribute 'age' a type other than "string" or "number"; expected {"attributes": {"age": {"type": "number"}}}\n`],
     [["compile", "--frobnicate", "a = 1"], "itemfilter: Unknown argument: frobnicate\n\nRun 'itemfilter --help' (or 'itemfilter <command> --help') for usage.\n"],
     [["compile", "--token", "s3cret-value", "a = 1"], "itemfilter: --token is not accepted, since a token on the command line shows in 'ps'; use --token-file FILE or ITEMFILTER_AUTH_TOKEN\n"],
-    [["frobnicate"], "itemfilter: Unknown argument: frobnicate\n\nRun 'itemfilter --help' (or 'itemfilter <command> --help') for usage.\n"],
+    [["frobnicate"], "itemfilter: unknown command 'frobnicate'\nRun 'itemfilter --help' for the commands.\n"],
+    [["comp", "a = 1"], "itemfilter: unknown command 'comp'; did you mean 'compile'?\nRun 'itemfilter --help' for the commands.\n"],
+    [["lst", "--table", "users"], "itemfilter: unknown command 'lst'; did you mean 'list'?\nRun 'itemfilter --help' for the commands.\n"],
+    [["list", "--table", "users", "a = 1", "-"], "itemfilter: '-' reads the filter from stdin; give either '-' or the filter, not both\n"],
   ])("%j is a usage error (exit 2)", async (argv, stderr) => {
     const run = await runCli(argv, { cwd: dir });
     expect(run.code).toBe(2);
@@ -111,21 +115,22 @@ describe("compile errors", () => {
 });
 
 describe("help", () => {
-  it.each([[["--help"]], [["compile", "--help"]], [["list", "--help"]], [["query", "--help"]], [["serve", "--help"]], [["repl", "--help"]]])("%j documents the exit codes", async (argv) => {
+  it.each([[["--help"]], [["compile", "--help"]], [["list", "--help"]], [["query", "--help"]], [["serve", "--help"]], [["repl", "--help"]], [["find", "--help"]]])("%j documents the exit codes", async (argv) => {
     const run = await runCli(argv);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n130 interrupted (Ctrl-C).");
+    expect(run.stdout).toContain("Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n70 internal error (a bug), 130 interrupted (Ctrl-C).");
     expect(run.stderr).toBe("");
   });
 
-  it.each([["compile"], ["list"], ["query"], ["serve"], ["repl"]])("%s --help shows examples", async (command) => {
+  it.each([["compile"], ["list"], ["query"], ["serve"], ["repl"], ["find"]])("%s --help shows examples", async (command) => {
     expect((await runCli([command, "--help"])).stdout).toContain("Examples:");
   });
 
-  it("shows the help and exits 2 with no arguments when not on a terminal", async () => {
+  it("says the command is missing, then shows the help, and exits 2 with no arguments when not on a terminal", async () => {
     const run = await runCli([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
+    expect(run.stderr.startsWith("itemfilter: missing command (with no arguments, the REPL starts only on a terminal)\n\nitemfilter <command> [options]\n")).toBe(true);
     expect(run.stderr).toContain("Commands:");
   });
 

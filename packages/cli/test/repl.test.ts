@@ -10,29 +10,72 @@ import { Capture, runCli } from "./runCli.js";
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-repl-"));
 writeFileSync(join(dir, "schema.json"), JSON.stringify({ attributes: { age: { type: "number", aliases: ["years"] }, nickname: { type: "string" } } }));
 
-/** Feeds whole lines to a REPL reading a pipe, as a script would. */
-const piped = (lines: string[], argv: string[] = ["repl"]) => runCli(argv, { input: lines.map((l) => `${l}\n`).join(""), cwd: dir });
+/** Feeds whole lines to a REPL reading a pipe, as a script would; in list mode unless argv says otherwise (find is the default). */
+const piped = (lines: string[], argv: string[] = ["repl", "--mode", "list"]) => runCli(argv, { input: lines.map((l) => `${l}\n`).join(""), cwd: dir });
 
 describe("the REPL from a pipe", () => {
+  // The exit status tells a script whether every entry worked: 1 if a filter failed, 2 for a bad dot-command.
   it.each([
-    [["age >= 30"], '[\n  {"item":"age","operator":"greaterEqual","value":30}\n]\n'],
-    [["(a = 1 or", "  a = 2)"], '[\n  {"item":"a","operator":"in","value":[1,2]}\n]\n'],
-    [["name = 'multi", "line'"], diagnostics("name = 'multi\nline'", "list")],
-    [["age >"], diagnostics("age >", "list")],
-    [["", "   "], ""],
-    [[".mode query", ">= 3"], 'mode: query\n{"operator":"greaterEqual","value":3}\n'],
-    [[".mode query", "name = 1"], `mode: query\n${diagnostics("name = 1", "query")}`],
-    [[".mode sideways"], ".mode takes list or query (now list)\n"],
-    [[".send maybe"], ".send takes on or off (now off)\n"],
-    [[".send on", "a = 1"], 'sending: on (set a table with .table NAME)\n[\n  {"item":"a","operator":"equals","value":1}\n]\n(sending is on, but no table is set: .table NAME)\n'],
-    [[".key u001", ".key"], "key: u001\nkey: cleared (queries read every partition)\n"],
-    [[".table"], "table: (none); tables: users, orders, readings, products\n"],
-    [[".schema schema.json", "years >= 3", "agee = 1"], `schema: schema.json (2 attributes)\n[\n  {"item":"age","operator":"greaterEqual","value":3}\n]\n${diagnostics("agee = 1", "list", undefined, { attributes: { age: { type: "number", aliases: ["years"] }, nickname: { type: "string" } } })}`],
-    [[".schema nope.json"], "cannot read the schema file 'nope.json': no such file\n"],
-    [[".frob"], 'unknown command ".frob"; .help lists them\n'],
-    [[".exit", "a = 1"], ""],
-  ])("%j", async (lines, stdout) => {
-    expect(await piped(lines)).toEqual({ code: 0, stdout, stderr: "" });
+    [["age >= 30"], 0, '[\n  {"item":"age","operator":"greaterEqual","value":30}\n]\n'],
+    [["(a = 1 or", "  a = 2)"], 0, '[\n  {"item":"a","operator":"in","value":[1,2]}\n]\n'],
+    [["a = 1 and", "b = 2"], 0, '[\n  {"item":"a","operator":"equals","value":1},\n  {"item":"b","operator":"equals","value":2}\n]\n'],
+    [["a = 1 or", "a = 2"], 0, '[\n  {"item":"a","operator":"in","value":[1,2]}\n]\n'],
+    [["not", "a = 1"], 0, '[\n  {"item":"a","operator":"notEquals","value":1}\n]\n'],
+    [["a between 1 and", "5"], 0, '[\n  {"item":"a","operator":"between","value":[1,5]}\n]\n'],
+    [["a in", '("x", "y")'], 0, '[\n  {"item":"a","operator":"in","value":["x","y"]}\n]\n'],
+    [["a is", "null"], 0, '[\n  {"item":"a","operator":"null"}\n]\n'],
+    [["a is null"], 0, '[\n  {"item":"a","operator":"null"}\n]\n'],
+    [["name = 'multi", "line'"], 1, diagnostics("name = 'multi\nline'", "list")],
+    [["age >"], 1, diagnostics("age >", "list")],
+    [["a = 1 and"], 1, diagnostics("a = 1 and", "list")],
+    [["age >", "a = 1 b", "c = 2"], 1, `${diagnostics("age >\na = 1 b", "list")}[\n  {"item":"c","operator":"equals","value":2}\n]\n`],
+    [["", "   "], 0, ""],
+    [[".mode query", ">= 3"], 0, 'mode: query\n{"operator":"greaterEqual","value":3}\n'],
+    [[".mode query", "name = 1"], 1, `mode: query\n${diagnostics("name = 1", "query")}`],
+    [[".mode sideways"], 2, ".mode takes find, list or query (now list)\n"],
+    [[".send maybe"], 2, ".send takes on or off (now off)\n"],
+    [[".send on", "a = 1"], 0, 'sending: on (set a table with .table NAME)\n[\n  {"item":"a","operator":"equals","value":1}\n]\n(sending is on, but no table is set: .table NAME)\n'],
+    [[".key u001", ".key"], 0, "key: u001\nkey: cleared (queries read every partition)\n"],
+    [[".table"], 0, "table: (none); tables: users, orders, readings, products\n"],
+    [[".schema schema.json", "years >= 3", "agee = 1"], 1, `schema: schema.json (2 attributes)\n[\n  {"item":"age","operator":"greaterEqual","value":3}\n]\n${diagnostics("agee = 1", "list", undefined, { attributes: { age: { type: "number", aliases: ["years"] }, nickname: { type: "string" } } })}`],
+    [[".schema nope.json"], 2, "cannot read the schema file 'nope.json': no such file\n"],
+    [[".frob"], 2, 'unknown command ".frob"; .help lists them\n'],
+    [[".frob", "a ="], 1, `unknown command ".frob"; .help lists them\n${diagnostics("a =", "list")}`],
+    [[".exit", "a = 1"], 0, ""],
+  ])("%j exits %i", async (lines, code, stdout) => {
+    expect(await piped(lines)).toEqual({ code, stdout, stderr: "" });
+  });
+
+  it("checks names against the embedded table's items, and says which was meant", async () => {
+    const run = await piped([".table users", "AGE >= 3", "age >= 64"]);
+    expect(run).toEqual({
+      code: 1,
+      stdout: [
+        "table: users",
+        "(attributes: id, name, age, city, country, plan, score, signedUp, email, tags)",
+        diagnostics("AGE >= 3", "list", undefined, { attributes: { age: { type: "number" } } }).trimEnd(),
+        '[\n  {"item":"age","operator":"greaterEqual","value":64}\n]',
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    expect(run.stdout).toContain("E_UNKNOWN_ATTRIBUTE: unknown attribute 'AGE'; did you mean 'age'? (1:1)");
+  });
+
+  it("does not check names with --no-infer-schema, and then warns about them on stderr", async () => {
+    const run = await piped(["AGE >= 3"], ["repl", "--mode", "list", "--table", "users", "--no-infer-schema"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('(attributes: id, name, age, city, country, plan, score, signedUp, email, tags)\n[\n  {"item":"AGE","operator":"greaterEqual","value":3}\n]\n');
+    expect(run.stderr).toBe("warning: W_UNSEEN_ATTRIBUTE: no item seen has the attribute 'AGE'; did you mean 'age'? (1:1)\n1 | AGE >= 3\n  | ^^^\n");
+  });
+
+  it("points to contains for = on an attribute that holds arrays, and shows an empty result once", async () => {
+    const run = await piped(['tags = "beta"'], ["repl", "--mode", "list", "--table", "users", "--send"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('(attributes: id, name, age, city, country, plan, score, signedUp, email, tags)\n[\n  {"item":"tags","operator":"equals","value":"beta"}\n]\n(no items)\n');
+    expect(run.stderr).toBe(
+      "warning: W_ARRAY_ATTRIBUTE: 'tags' holds arrays in the items seen, and '=' never matches an array; to test the elements, write 'tags contains \"beta\"' (1:6)\n1 | tags = \"beta\"\n  |      ^\n",
+    );
   });
 
   it("sends to a table and shows the results", async () => {
@@ -55,7 +98,7 @@ describe("the REPL from a pipe", () => {
   });
 
   it("stops at 20 items and says more may follow", async () => {
-    const run = await piped(["a is null"], ["repl", "--table", "users", "--send"]);
+    const run = await piped(["age > 0"], ["repl", "--mode", "list", "--table", "users", "--send"]);
     const lines = run.stdout.split("\n");
     expect(lines[0]).toBe("(attributes: id, name, age, city, country, plan, score, signedUp, email, tags)");
     expect(lines.at(-2)).toBe("(the first 20 items; more may follow: use 'itemfilter list --table users' for all)");
@@ -109,7 +152,7 @@ class Terminal {
   readonly input = new PassThrough();
   readonly output = new Capture();
   readonly exit: Promise<number>;
-  constructor(env: Record<string, string>, argv: string[] = ["repl"]) {
+  constructor(env: Record<string, string>, argv: string[] = ["repl", "--mode", "list"]) {
     this.exit = createCli({ stdin: this.input, stdout: this.output, stderr: this.output, env, isTTY: true, cwd: dir, columns: 80 }).run(argv);
   }
   /** Sends keys one by one, as typing does: readline treats a chunk of several as a paste, where Tab does not complete. */
@@ -132,7 +175,7 @@ class Terminal {
 
 describe("the REPL on a terminal", () => {
   it("completes attribute names learned from the table, and operators", async () => {
-    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h1"), NO_COLOR: "1" }, ["repl", "--table", "users"]);
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h1"), NO_COLOR: "1" }, ["repl", "--mode", "list", "--table", "users"]);
     let at = await term.waitFor("list users> ");
     await term.type("ag\t");
     at = await term.waitFor("list users> age", at);
@@ -145,7 +188,7 @@ describe("the REPL on a terminal", () => {
   });
 
   it("lists the choices on a second Tab", async () => {
-    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h2"), NO_COLOR: "1" }, ["repl", "--table", "users"]);
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h2"), NO_COLOR: "1" }, ["repl", "--mode", "list", "--table", "users"]);
     await term.waitFor("list users> ");
     await term.type("c\t\t");
     await term.waitFor("\r\ncity\r\ncountry\r\n");
@@ -170,8 +213,8 @@ describe("the REPL on a terminal", () => {
   it("shows caret diagnostics for a bad line and carries on", async () => {
     const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h4"), NO_COLOR: "1" });
     await term.waitFor("list> ");
-    await term.type("age >\r");
-    const at = await term.waitFor("  |      ^");
+    await term.type("a = 1 b\r");
+    const at = await term.waitFor("  |       ^");
     await term.type("a = 1\r");
     await term.waitFor('{"item":"a","operator":"equals","value":1}', at);
     await term.type("\u0004");
@@ -219,10 +262,64 @@ describe("the REPL on a terminal", () => {
     expect(uncoloured.output.text).not.toContain("\u001b[36m");
   });
 
+  it("continues a line that ends in and, or, not or an operator", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h8"), NO_COLOR: "1" });
+    await term.waitFor("list> ");
+    await term.type("age >= 30 and\r");
+    let at = await term.waitFor("... ");
+    await term.type("plan =\r");
+    at = await term.waitFor("... ", at + 4);
+    await term.type('"pro"\r');
+    await term.waitFor('[\n  {"item":"age","operator":"greaterEqual","value":30},\n  {"item":"plan","operator":"equals","value":"pro"}\n]', at);
+    expect(plain(term.output.text)).not.toContain("E_SYNTAX");
+    await term.type("\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
+  it("completes dot-commands and their arguments with Tab", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h9"), NO_COLOR: "1" });
+    let at = await term.waitFor("list> ");
+    await term.type(".mo\t");
+    at = await term.waitFor("list> .mode", at);
+    await term.type(" q\t");
+    at = await term.waitFor("list> .mode query", at);
+    await term.type("\r");
+    at = await term.waitFor("mode: query", at);
+    await term.type(".ta\t");
+    at = await term.waitFor("query> .table", at);
+    await term.type(" us\t\r");
+    await term.waitFor("table: users", at);
+    await term.type("\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
+  it("says how to leave on Ctrl-C at an empty line, and only there", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h10"), NO_COLOR: "1" });
+    let at = await term.waitFor("list> ");
+    await term.type("a = 1\u0003");
+    at = await term.waitFor("^C", at);
+    await term.waitFor("list> ", at);
+    expect(plain(term.output.text)).not.toContain("To leave");
+    await term.type("\u0003");
+    await term.waitFor("^C\n(To leave, press Ctrl-D or type .exit)", at);
+    await term.type("\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
+  it("colours a dot-command's name, not its dot as an error", async () => {
+    const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h11") });
+    await term.waitFor("list> ");
+    await term.type(".mode list");
+    await term.waitFor("\u001b[35m.mode\u001b[0m list", 0, true);
+    expect(term.output.text).not.toContain("\u001b[31;4m.");
+    await term.type("\r\u0004");
+    expect(await term.exit).toBe(0);
+  });
+
   it("starts with no arguments on a terminal and leaves on Ctrl-D", async () => {
     const term = new Terminal({ ITEMFILTER_HISTORY_FILE: join(dir, "h7"), NO_COLOR: "1" }, []);
-    await term.waitFor("type a filter to see its JSON; .help for commands, Ctrl-D to leave.");
-    await term.waitFor("list> ");
+    await term.waitFor("type a filter to see its plan; .help for commands, Ctrl-D to leave.");
+    await term.waitFor("find> ");
     await term.type("\u0004");
     expect(await term.exit).toBe(0);
     expect(existsSync(join(dir, "h7"))).toBe(true);

@@ -85,14 +85,15 @@ describe("the token never appears in any output", () => {
     const run = await serving.stop();
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\n$/);
-    expect(run.stderr).toContain("It accepts the application key and token you configured.");
+    expect(run.stderr).toContain("It accepts only the application key and token you configured.");
     expectNoToken(run);
   });
 
   it("leaves it out of the REPL, sending included", async () => {
     const input = [".table things", ".send on", "note beginsWith 'e'", ".explain", "bad >"].map((l) => `${l}\n`).join("");
     const run = await runCli(["repl"], { env: viaEnv(), input });
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(1); // "bad >" failed
+    expect(run.stdout).toContain("E_SYNTAX");
     expect(run.stdout).toContain("echo <redacted>");
     expectNoToken(run);
   });

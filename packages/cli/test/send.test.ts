@@ -123,7 +123,7 @@ describe("failures and their exit codes", () => {
     [["list", "--table", "nope", "a = 1"], 3, 'itemfilter: E_SERVICE: listItems: the service refused the request (HTTP 404): there is no table "nope"; the tables are "orders", "products", "readings", "users"\n'],
     [["list", "--table", "users", "--limit", "abc"], 2, "itemfilter: --limit must be a whole number of at least 1\n"],
     [["list", "--table", "users", "--max-pages", "0"], 2, "itemfilter: --max-pages must be a whole number of at least 1\n"],
-    [["list", "--table", "t", "--data", "missing.json"], 2, "itemfilter: cannot load the data file: E_FILE_READ: "],
+    [["list", "--table", "t", "--data", "missing.json"], 2, "itemfilter: cannot read the data file 'missing.json': no such file\n"],
     [["list", "--table", "t", "--data", "broken.json"], 2, "itemfilter: cannot load the data file: E_"],
     [["list", "--table", "t", "--data", "nokey.ndjson"], 2, `itemfilter: every item in the NDJSON file 'nokey.ndjson' needs an "id" (its primary key); for other keys, name the file from a JSON tables file\n`],
     [["list", "--table", "users", "--base-url", "http://127.0.0.1:9"], 2, "itemfilter: http://127.0.0.1:9 needs an application key (--app-key or ITEMFILTER_APPLICATION_KEY) and a token (--token-file FILE or ITEMFILTER_AUTH_TOKEN); leave out --base-url to use the embedded emulator\n"],
@@ -159,7 +159,7 @@ describe("serve", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${serving.url}\n`);
     expect(run.stderr).toContain("Serving users (30 items), orders (40 items, secondary key orderedAt), readings (36 items, secondary key ts), products (12 items) on ");
-    expect(run.stderr).toContain('It accepts applicationKey "demo-app" with authenticationToken "demo-token"');
+    expect(run.stderr).toContain('It accepts only the demo credentials: applicationKey "demo-app" with authenticationToken "demo-token"');
   });
 
   it("exits 3 when the port is taken", async () => {

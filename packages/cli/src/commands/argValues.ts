@@ -1,9 +1,11 @@
 import { usageError } from "../cliError.js";
+import { STDIN_WORD } from "../filterSource.js";
 
 /** Readers for yargs' loosely typed argv; a wrong value is a usage error (exit 2). */
 
 export function optionalString(value: unknown, flag: string): string | undefined {
   if (value === undefined || value === null) return undefined;
+  if (value === STDIN_WORD) return "-";
   if (Array.isArray(value)) throw usageError(`--${flag} was given more than once; give it once`);
   if (typeof value !== "string" || value === "") throw usageError(`--${flag} needs a value`);
   return value;
@@ -20,12 +22,3 @@ export function optionalInteger(value: unknown, flag: string, min: number, max =
   return n;
 }
 
-/**
- * The filter from positional words. Unquoted words are joined with spaces
- * (`compile a = 1`); `-` or nothing means stdin.
- */
-export function filterText(words: unknown): string | undefined {
-  const list = Array.isArray(words) ? words.map(String) : words === undefined ? [] : [String(words)];
-  if (list.length === 0 || (list.length === 1 && list[0] === "-")) return undefined;
-  return list.join(" ");
-}

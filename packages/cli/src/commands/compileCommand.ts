@@ -1,6 +1,8 @@
 import type { Argv, CommandModule } from "yargs";
-import { filterText, optionalString } from "./argValues.js";
+import { filterSource } from "../filterSource.js";
+import { optionalString } from "./argValues.js";
 import { EPILOG } from "../helpText.js";
+import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
 
 export function compileCommand(select: Select): CommandModule {
@@ -17,17 +19,12 @@ export function compileCommand(select: Select): CommandModule {
         .option("ast", { type: "boolean", default: false, describe: "Print the syntax tree instead of the compiled filter" })
         .option("compact", { type: "boolean", default: false, describe: "One line of JSON even on a terminal" })
         .option("pretty", { type: "boolean", default: false, describe: "Indented JSON even when not on a terminal" })
-        .example("$0 compile 'name beginsWith \"ab\" and score >= 3'", "listItems filters")
-        .example("$0 compile --query 'key between 10 and 20'", "a queryItems filter")
-        .example("echo 'age >= 30' | $0 compile", "read the filter from stdin")
-        .example("$0 compile --lines < filters.txt", "one compiled filter per input line (NDJSON)")
-        .example("$0 compile --schema schema.json 'age >= 30'", "check attributes against a schema")
-        .epilog(EPILOG),
+        .epilog(`${examplesMarker("compile")}\n\n${EPILOG}`),
     handler: (argv) => {
       select({
         command: "compile",
         args: {
-          expr: filterText(argv.expr),
+          filter: filterSource(argv.expr),
           query: argv.query === true,
           lines: argv.lines === true,
           ast: argv.ast === true,

@@ -3,13 +3,13 @@ import type { CliContext } from "../cliContext.js";
 import { EXIT } from "../exitCodes.js";
 import { formatJson } from "../formatJson.js";
 import { loadSchema } from "../loadSchema.js";
-import { readStdin } from "../readText.js";
+import { readFilter } from "../filterSource.js";
 import type { CompileArgs } from "./selection.js";
 
 /** `itemfilter compile`: prints the compiled JSON, or caret diagnostics on stderr and exit 1. */
 export async function runCompile(ctx: CliContext, args: CompileArgs): Promise<number> {
   const schema = args.schema === undefined ? undefined : await loadSchema(ctx, args.schema);
-  const source = args.expr ?? (await readStdin(ctx));
+  const source = await readFilter(ctx, args.filter, "stdin");
   const pretty = !args.compact && (args.pretty || (ctx.tty.stdout && !args.lines));
   const compile = compiler(args, schema);
   if (!args.lines) return emit(ctx, source, compile, pretty, undefined);
@@ -40,7 +40,8 @@ function emit(ctx: CliContext, source: string, compile: (source: string) => unkn
   } catch (error) {
     if (!isFilterError(error)) throw error;
     const where = line === undefined ? "" : `line ${line}: `;
-    ctx.err(`${where}${formatDiagnostics(source, error, { color: ctx.color.stderr })}\n`);
+    // The frame is numbered as the line of the input, matching "line N:".
+    ctx.err(`${where}${formatDiagnostics(source, error, { color: ctx.color.stderr, ...(line === undefined ? {} : { firstLine: line }) })}\n`);
     return EXIT.filter;
   }
 }

@@ -1,15 +1,19 @@
+import type { FilterSource } from "../filterSource.js";
+
 /** What yargs picked: the command and its checked arguments. The work itself runs after parsing. */
 export type Selection =
   | { command: "compile"; args: CompileArgs }
   | { command: "list" | "query"; args: SendArgs }
+  | { command: "find"; args: FindArgs }
   | { command: "serve"; args: ServeArgs }
-  | { command: "repl"; args: ReplArgs };
+  | { command: "repl"; args: ReplArgs }
+  | { command: "playground"; args: PlaygroundArgs };
 
 export type Select = (selection: Selection) => void;
 
 export interface CompileArgs {
-  /** The filter text, or undefined to read stdin. */
-  expr: string | undefined;
+  /** The filter; none at all reads stdin, as `-` does. */
+  filter: FilterSource;
   query: boolean;
   lines: boolean;
   ast: boolean;
@@ -29,11 +33,18 @@ export interface TargetArgs {
 
 export type OutputFormat = "json" | "ndjson" | "table";
 
+/** How a filter is read: one listItems or queryItems walk, or `find` (core's plan, any filter). */
+export type Operation = "list" | "query" | "find";
+
+/** The raw single operations, `list` and `query`. */
+export type SendOperation = Exclude<Operation, "find">;
+
 export interface SendArgs extends TargetArgs {
-  operation: "list" | "query";
+  operation: SendOperation;
   table: string;
   key: string | undefined;
-  expr: string | undefined;
+  /** The filter; none sends no filter (every item, or the whole partition). */
+  filter: FilterSource;
   limit: number | undefined;
   maxPages: number | undefined;
   output: OutputFormat | undefined;
@@ -41,11 +52,38 @@ export interface SendArgs extends TargetArgs {
   curl: boolean;
   secondaryKey: string | undefined;
   schema: string | undefined;
+  /** Check names and types against the embedded table's items (when no --schema is given). */
+  inferSchema: boolean;
+}
+
+export interface FindArgs extends TargetArgs {
+  table: string;
+  /** The filter; none finds every item. */
+  filter: FilterSource;
+  /** Most matching items to print. */
+  limit: number | undefined;
+  /** Most pages over all the plan's requests. */
+  maxPages: number | undefined;
+  /** Most requests the plan may hold (core's maxRequests). */
+  maxRequests: number | undefined;
+  output: OutputFormat | undefined;
+  /** Print the plan and send nothing. */
+  explain: boolean;
+  /** With explain: the plan as JSON. */
+  json: boolean;
+  /** The table's key names, for a table whose keys the command does not know (a service's). */
+  primaryKey: string | undefined;
+  secondaryKey: string | undefined;
+  schema: string | undefined;
+  /** Check names and types against the embedded table's items (when no --schema is given). */
+  inferSchema: boolean;
 }
 
 export interface ServeArgs {
   data: string | undefined;
   port: number;
+  /** The address to listen on, which the emulator's allowed-Host check then also accepts; 127.0.0.1 when left out. */
+  host: string | undefined;
   appKey: string | undefined;
   tokenFile: string | undefined;
 }
@@ -53,8 +91,18 @@ export interface ServeArgs {
 export interface ReplArgs extends TargetArgs {
   table: string | undefined;
   key: string | undefined;
-  mode: "list" | "query";
+  mode: Operation;
   send: boolean;
+  /** The table's primary key name, for find mode on a service's table (the embedded tables know theirs). */
+  primaryKey: string | undefined;
   secondaryKey: string | undefined;
   schema: string | undefined;
+  /** Check names and types against the embedded table's items (when no schema file is set). */
+  inferSchema: boolean;
+}
+
+export interface PlaygroundArgs {
+  port: number;
+  open: boolean;
+  data: string | undefined;
 }

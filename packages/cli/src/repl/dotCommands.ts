@@ -4,21 +4,33 @@ import { loadSchema } from "../loadSchema.js";
 export interface DotResult {
   text: string;
   exit?: boolean;
+  /** The command was wrong (unknown, a bad argument, a file that cannot be read): a piped REPL exits 2. */
+  failed?: boolean;
 }
 
 export const DOT_COMMANDS = [".mode", ".table", ".key", ".send", ".schema", ".explain", ".help", ".exit"];
 
-const HELP = `Type a filter to see its JSON, or its errors with a caret under each problem.
-Open parentheses or quotes continue the entry on the next line. Tab completes.
+const HELP = `Type a filter to see its plan (find mode) or its JSON (list and query mode),
+or its errors with a caret under each problem.
+An open parenthesis or quote, or a line ending in and/or/not or an operator,
+continues the entry on the next line. Tab completes names and dot-commands.
 
-  .mode list|query   compile listItems filters or key queries
+  .mode find|list|query
+                     find: plan any filter (or, not, every operator) and run it;
+                     list: listItems filters; query: key queries
   .table [NAME]      send to this table and learn its attribute names (no NAME: list tables)
   .key [PRIMARY]     the primary key value for key queries (no PRIMARY: clear it)
   .send on|off       send each filter and show the results
   .schema FILE|off   check and complete names with a JSON schema file
-  .explain [FILTER]  the parse tree, each rewrite, and the output (no FILTER: the last one)
+  .schema infer      check names against the embedded table's items (the default)
+  .explain [FILTER]  find: the plan (requests, what the server filters, what is
+                     checked locally); list and query: the parse tree, each
+                     rewrite, and the output (no FILTER: the last one)
   .help              this text
-  .exit              leave (also Ctrl-D); Ctrl-C clears the line`;
+  .exit              leave (also Ctrl-D); Ctrl-C clears the line
+
+On a service's table (no schema), a name that no item seen has, or '=' on an
+attribute that holds arrays, gets a warning on stderr.`;
 
 /** Runs one dot command against the session and returns what to show. */
 export async function runDotCommand(session: ReplSession, line: string): Promise<DotResult> {
@@ -32,11 +44,11 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
     case ".exit":
       return { text: "", exit: true };
     case ".mode":
-      if (arg !== "list" && arg !== "query") return { text: `.mode takes list or query (now ${session.mode})` };
+      if (arg !== "find" && arg !== "list" && arg !== "query") return { text: `.mode takes find, list or query (now ${session.mode})`, failed: true };
       session.mode = arg;
-      return { text: `mode: ${arg}${arg === "query" && session.secondaryKey() !== undefined ? ` (secondary key: ${session.secondaryKey()})` : ""}` };
+      return { text: `mode: ${arg}${modeDetail(session)}` };
     case ".send":
-      if (arg !== "on" && arg !== "off") return { text: `.send takes on or off (now ${session.send ? "on" : "off"})` };
+      if (arg !== "on" && arg !== "off") return { text: `.send takes on or off (now ${session.send ? "on" : "off"})`, failed: true };
       session.send = arg === "on";
       return { text: `sending: ${arg}${session.send && session.table === undefined ? " (set a table with .table NAME)" : ""}` };
     case ".table": {
@@ -45,8 +57,7 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
         const known = names === undefined ? "" : `; tables: ${names.join(", ")}`;
         return { text: `table: ${session.table ?? "(none)"}${known}` };
       }
-      session.table = arg;
-      session.learned.clear();
+      session.setTable(arg);
       const learned = await session.learnTable();
       const key = session.secondaryKey();
       return { text: `table: ${arg}${key === undefined ? "" : ` (secondary key: ${key})`}${learned === "" ? "" : `\n${learned}`}` };
@@ -55,18 +66,25 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
       session.key = arg === "" ? undefined : arg;
       return { text: arg === "" ? "key: cleared (queries read every partition)" : `key: ${arg}` };
     case ".schema":
-      if (arg === "") return { text: `schema: ${session.schemaFile ?? "(none)"}; .schema FILE sets one, .schema off drops it` };
+      if (arg === "") return { text: `schema: ${session.schemaSource()}; .schema FILE sets one, .schema off drops it, .schema infer infers it` };
       if (arg === "off") {
         session.schema = undefined;
         session.schemaFile = undefined;
+        session.inferSchema = false;
         return { text: "schema: off" };
+      }
+      if (arg === "infer") {
+        session.schema = undefined;
+        session.schemaFile = undefined;
+        session.inferSchema = true;
+        return { text: `schema: ${session.schemaSource()}` };
       }
       try {
         session.schema = await loadSchema(session.ctx, arg);
         session.schemaFile = arg;
         return { text: `schema: ${arg} (${Object.keys(session.schema.attributes).length} attributes)` };
       } catch (error) {
-        return { text: (error as Error).message };
+        return { text: (error as Error).message, failed: true };
       }
     case ".explain": {
       const source = arg !== "" ? arg : session.last;
@@ -74,7 +92,20 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
       return { text: session.explain(source) };
     }
     default:
-      return { text: `unknown command ${JSON.stringify(name)}; .help lists them` };
+      return { text: `unknown command ${JSON.stringify(name)}; .help lists them`, failed: true };
+  }
+}
+
+/** What the mode uses of the table: the secondary key for key queries, both keys for plans. */
+function modeDetail(session: ReplSession): string {
+  if (session.mode === "query") return session.secondaryKey() === undefined ? "" : ` (secondary key: ${session.secondaryKey()})`;
+  if (session.mode !== "find") return "";
+  try {
+    const keys = session.planKeys();
+    if (keys === undefined) return "";
+    return ` (primary key: ${keys.primary}${keys.secondary === undefined ? "" : `, secondary key: ${keys.secondary}`})`;
+  } catch (error) {
+    return ` (${(error as Error).message})`;
   }
 }
 
@@ -85,6 +116,39 @@ function settings(session: ReplSession): string {
     `table: ${session.table ?? "(none)"}${key === undefined ? "" : ` (secondary key: ${key})`}`,
     `key: ${session.key ?? "(none)"}`,
     `sending: ${session.send ? "on" : "off"}`,
-    `schema: ${session.schemaFile ?? "(none)"}`,
+    `schema: ${session.schemaSource()}`,
   ].join("\n");
+}
+
+/** The words a dot-command's argument may be, where they are few. */
+function argumentChoices(session: ReplSession, command: string): readonly string[] {
+  switch (command) {
+    case ".mode":
+      return ["find", "list", "query"];
+    case ".send":
+      return ["on", "off"];
+    case ".schema":
+      return ["off", "infer"];
+    case ".table":
+      return session.tableNames() ?? [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Tab completion on a line that starts with a dot: the command names, then
+ * the choices of its argument. The word being completed is the text after
+ * the last space, as readline's completer expects.
+ */
+export function completeDotCommand(session: ReplSession, line: string): { labels: string[]; word: string } {
+  const command = /^\s*(\.\S*)$/.exec(line);
+  if (command !== null) {
+    const word = command[1]!;
+    return { labels: DOT_COMMANDS.filter((c) => c.startsWith(word)), word };
+  }
+  const argument = /^\s*(\.\S+)\s+(\S*)$/.exec(line);
+  if (argument === null) return { labels: [], word: "" };
+  const word = argument[2]!;
+  return { labels: argumentChoices(session, argument[1]!).filter((c) => c.startsWith(word)), word };
 }

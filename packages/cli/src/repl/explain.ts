@@ -44,7 +44,7 @@ export function explain(source: string, options: ExplainOptions): string {
   out.push("compiled:");
   try {
     const compiled = options.mode === "query" ? compileQuery(doc, { secondaryKey: options.secondaryKey }) : compileList(doc);
-    out.push(...formatFilterLines(compiled).split("\n").map((l) => `  ${l}`));
+    for (const line of formatFilterLines(compiled).split("\n")) out.push(`  ${line}`);
   } catch (error) {
     if (!isFilterError(error)) throw error;
     out.push(formatDiagnostics(source, error, { color: options.color === true }));

@@ -12,6 +12,11 @@ const STYLE: Record<TokenKind, string> = {
   error: "\u001b[31;4m", // red, underlined
 };
 
+/** A dot-command line: the command name as a keyword, its argument plain. */
+export function highlightDotCommand(line: string): string {
+  return line.replace(/^(\s*)(\.\S*)/, (_, space: string, name: string) => `${space}${STYLE.keyword}${name}${RESET}`);
+}
+
 /**
  * The source with ANSI colour around each token. Only escape codes are
  * added, so every character keeps its column and the cursor stays put.

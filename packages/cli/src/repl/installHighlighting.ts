@@ -1,5 +1,5 @@
 import type { Interface } from "node:readline";
-import { highlight } from "./highlight.js";
+import { highlight, highlightDotCommand } from "./highlight.js";
 
 interface LegacyHooks {
   line: string;
@@ -16,7 +16,7 @@ interface LegacyHooks {
  * highlighted, and a character typed at the end, which readline echoes
  * alone, becomes a redraw. Where a Node version lacks them, editing stays plain.
  */
-export function installHighlighting(rl: Interface): boolean {
+export function installHighlighting(rl: Interface, continuing: () => boolean = () => false): boolean {
   const self = rl as unknown as LegacyHooks;
   const originalWrite = self._writeToOutput;
   const originalRefresh = self._refreshLine;
@@ -34,7 +34,9 @@ export function installHighlighting(rl: Interface): boolean {
   self._writeToOutput = (text: string): void => {
     const prompt = self.getPrompt();
     if (refreshing && text === prompt + self.line) {
-      originalWrite.call(rl, prompt + highlight(self.line));
+      // A dot-command is not a filter: its '.' is no error, though the lexer would say so.
+      const dot = !continuing() && self.line.trimStart().startsWith(".");
+      originalWrite.call(rl, prompt + (dot ? highlightDotCommand(self.line) : highlight(self.line)));
       return;
     }
     if (!refreshing && text.length > 0 && self.cursor === self.line.length && self.line.endsWith(text) && !text.includes("\n")) {

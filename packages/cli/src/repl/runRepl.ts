@@ -4,7 +4,7 @@ import type { ReplArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { loadSchema } from "../loadSchema.js";
 import { VERSION } from "../version.js";
-import { runDotCommand } from "./dotCommands.js";
+import { completeDotCommand, runDotCommand } from "./dotCommands.js";
 import { HISTORY_SIZE, historyPath, loadHistory, saveHistory } from "./historyFile.js";
 import { installHighlighting } from "./installHighlighting.js";
 import { isIncomplete } from "./isIncomplete.js";
@@ -29,13 +29,21 @@ export async function runRepl(ctx: CliContext, args: ReplArgs): Promise<number> 
   const print = (text: string): void => {
     if (text !== "") ctx.out(`${text}\n`);
   };
-  if (terminal) print(`itemfilter ${VERSION}: type a filter to see its JSON; .help for commands, Ctrl-D to leave.`);
+  const warn = (text: string): void => {
+    if (text !== "") ctx.err(`${text}\n`);
+  };
+  if (terminal) print(`itemfilter ${VERSION}: type a filter to see its ${session.mode === "find" ? "plan" : "JSON"}; .help for commands, Ctrl-D to leave.`);
   const unavailable = await session.open();
   if (unavailable !== undefined) print(unavailable);
   if (session.table !== undefined) print(await session.learnTable());
 
   let buffer: string[] = [];
   const completer: Completer = (line, callback) => {
+    if (buffer.length === 0 && line.trimStart().startsWith(".")) {
+      const { labels, word } = completeDotCommand(session, line);
+      callback(null, [labels, word]);
+      return;
+    }
     const before = buffer.length === 0 ? "" : `${buffer.join("\n")}\n`;
     const source = before + line;
     const found = session.suggestions(source, source.length);
@@ -55,7 +63,7 @@ export async function runRepl(ctx: CliContext, args: ReplArgs): Promise<number> 
     removeHistoryDuplicates: true,
     tabSize: 2,
   });
-  if (terminal && ctx.color.stdout) installHighlighting(rl);
+  if (terminal && ctx.color.stdout) installHighlighting(rl, () => buffer.length > 0);
 
   let closed = false;
   let exiting = false;
@@ -69,6 +77,7 @@ export async function runRepl(ctx: CliContext, args: ReplArgs): Promise<number> 
     if (exiting) return; // lines that were already read when .exit ran
     if (buffer.length === 0 && line.trimStart().startsWith(".")) {
       const result = await runDotCommand(session, line);
+      if (result.failed === true) session.failures.usage = true;
       print(result.text);
       if (result.exit === true) {
         exiting = true;
@@ -83,18 +92,32 @@ export async function runRepl(ctx: CliContext, args: ReplArgs): Promise<number> 
     const lines = buffer.length;
     buffer = [];
     if (lines > 1) joinHistory(rl, lines);
-    if (source.trim() !== "") print(await session.evaluate(source));
+    await evaluate(source);
     prompt();
+  };
+  const evaluate = async (source: string): Promise<void> => {
+    if (source.trim() === "") return;
+    const { text, warnings } = await session.evaluate(source);
+    print(text);
+    warn(warnings);
   };
 
   let queue = Promise.resolve();
   rl.on("line", (line) => {
-    queue = queue.then(() => onLine(line)).catch((error: unknown) => print(`error: ${(error as Error).message}`));
+    queue = queue
+      .then(() => onLine(line))
+      .catch((error: unknown) => {
+        // Nothing expected this: say it is a bug, and keep the session.
+        session.failures.internal = true;
+        warn(`internal error (a bug in itemfilter; please report it): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      });
   });
   rl.on("SIGINT", () => {
-    // Ctrl-C drops the entry being typed (all its lines) but keeps the session.
+    // Ctrl-C drops the entry being typed (all its lines) but keeps the session;
+    // on an empty line, where there is nothing to drop, it says how to leave.
+    const empty = buffer.length === 0 && (rl as unknown as { line: string }).line === "";
     rl.write(null, { ctrl: true, name: "e" });
-    ctx.out("^C\n");
+    ctx.out(empty ? "^C\n(To leave, press Ctrl-D or type .exit)\n" : "^C\n");
     rl.write(null, { ctrl: true, name: "u" });
     buffer = [];
     prompt();
@@ -111,13 +134,21 @@ export async function runRepl(ctx: CliContext, args: ReplArgs): Promise<number> 
   await done;
   ctx.signal?.removeEventListener("abort", abort);
   await queue;
+  // Input that ended inside an entry (a pipe whose last line is "a = 1 and")
+  // is evaluated as it is, so its error shows rather than vanishing.
+  if (!exiting && buffer.length > 0 && !ctx.signal?.aborted) {
+    const source = buffer.join("\n");
+    buffer = [];
+    await evaluate(source);
+  }
   if (terminal) {
     ctx.out("\n");
     const problem = await saveHistory(historyFile, historyOf(rl));
     if (problem !== undefined) ctx.err(`${problem}\n`);
   }
   await session.close();
-  return EXIT.ok;
+  // From a pipe, the status says whether every entry worked, so scripts can rely on it.
+  return terminal ? EXIT.ok : session.exitCode();
 }
 
 function historyOf(rl: Interface): string[] {

@@ -3,12 +3,14 @@ import type { SendArgs } from "../commands/selection.js";
 import type { SendParams } from "./fetchPages.js";
 import { keyValue } from "./keyValue.js";
 
+/** What a send needs of its command's arguments (the REPL has no more than these). */
+export type SendParamsArgs = Pick<SendArgs, "operation" | "table" | "key">;
+
 /**
  * Compiles the filter (throwing FilterError) and builds the client's
  * parameters. No filter text sends no filter: every item, or the whole partition.
  */
-export function buildSendParams(args: SendArgs, schema: Schema | undefined, secondaryKey: string | undefined, signal: AbortSignal | undefined): SendParams {
-  const source = args.expr ?? "";
+export function buildSendParams(args: SendParamsArgs, source: string, schema: Schema | undefined, secondaryKey: string | undefined, signal: AbortSignal | undefined): SendParams {
   const base = { table: args.table, ...(signal === undefined ? {} : { signal }) };
   if (args.operation === "list") {
     const filter = compileList(source, schema === undefined ? {} : { schema });

@@ -1,19 +1,15 @@
-import type { Client, Item, ListItemsParams, QueryItemsParams } from "@itemfilter/client";
+import type { Client, FindOutcome, FindProgress, Item, ListItemsParams, PageStep, QueryItemsParams } from "@itemfilter/client";
+import type { ParseOptions, Plan, PlanKeys } from "@itemfilter/core";
+import type { CliContext } from "../cliContext.js";
 
 export type SendParams = { operation: "list"; params: ListItemsParams } | { operation: "query"; params: QueryItemsParams };
 
-export interface PageStep {
-  items: Item[];
-  /** Pages fetched so far, this one included. */
-  pages: number;
-  /** Items yielded so far, this page's included. */
-  total: number;
-}
+export type { PageStep };
 
 export interface FetchLimits {
   /** Stop once this many items were yielded (the last page is cut). */
   limit?: number | undefined;
-  /** Stop after this many pages. */
+  /** Stop after this many pages; every page when left out. */
   maxPages?: number | undefined;
 }
 
@@ -22,30 +18,74 @@ export interface FetchOutcome {
   truncated: boolean;
 }
 
-/**
- * Follows stopKey from page to page. The CLI walks pages itself, rather than
- * with the client's listAll, so it can count pages for progress and treat
- * --max-pages as "stop here" instead of an error.
+export interface FindRun {
+  table: string;
+  /** The table's keys, which tell duplicates apart across the plan's requests. */
+  keys: PlanKeys | undefined;
+  /** Most matching items. */
+  limit?: number | undefined;
+  /** Most pages over all the plan's requests; every page when left out. */
+  maxPages?: number | undefined;
+  /** Parse limits for the residuals, as the filter was planned with. */
+  parseOptions?: ParseOptions | undefined;
+  onProgress?: ((progress: FindProgress) => void) | undefined;
+}
+
+/*
+ * Every item the command shows (list, query, find, the REPL's results and
+ * its samples) comes out of this module, so this is the one place secrets
+ * are masked in the data, before any output format cuts or re-lays it out.
+ * The pages themselves are walked by the client (walkPages, executePlan).
  */
-export async function* fetchPages(client: Client, send: SendParams, limits: FetchLimits): AsyncGenerator<PageStep, FetchOutcome> {
-  let startKey: ListItemsParams["startKey"];
-  let pages = 0;
-  let total = 0;
-  for (;;) {
-    const page =
-      send.operation === "list"
-        ? await client.listItems(startKey === undefined ? send.params : { ...send.params, startKey })
-        : await client.queryItems(startKey === undefined ? send.params : { ...send.params, startKey });
-    pages++;
-    let items = page.items;
-    const room = limits.limit === undefined ? Infinity : limits.limit - total;
-    const cut = items.length > room;
-    if (cut) items = items.slice(0, room);
-    total += items.length;
-    yield { items, pages, total };
-    const more = page.stopKey !== undefined;
-    if (!more) return { truncated: cut };
-    if (total === limits.limit || pages === limits.maxPages) return { truncated: true };
-    startKey = page.stopKey;
+
+/** The CLI follows every page unless --max-pages says otherwise (the client's own default is a safety stop). */
+const EVERY_PAGE = Number.MAX_SAFE_INTEGER;
+
+/** One listItems or queryItems walk, page by page with running counts; a limit ends it with `truncated`. */
+export async function* fetchPages(ctx: CliContext, client: Client, send: SendParams, limits: FetchLimits): AsyncGenerator<PageStep, FetchOutcome> {
+  const walkLimits = { maxPages: limits.maxPages ?? EVERY_PAGE, ...(limits.limit === undefined ? {} : { maxItems: limits.limit }) };
+  const walk = send.operation === "list" ? client.walkPages("listItems", { ...send.params, ...walkLimits }) : client.walkPages("queryItems", { ...send.params, ...walkLimits });
+  let done = false;
+  try {
+    let step = await walk.next();
+    while (step.done !== true) {
+      yield { ...step.value, items: step.value.items.map((item) => ctx.secrets.redactValue(item)) };
+      step = await walk.next();
+    }
+    done = true;
+    return { truncated: step.value.truncated };
+  } finally {
+    // Left early (an output error, Ctrl-C): end the walk, and with it any call in flight.
+    if (!done) await walk.return(undefined as never).catch(() => {});
+  }
+}
+
+/**
+ * A plan run by the client (each request's pages, the residual checks, the
+ * union without duplicates), item by item. Reaching --max-pages stops it
+ * with `truncated` rather than failing, as it does for list.
+ */
+export async function* findItems(ctx: CliContext, client: Client, plan: Plan, run: FindRun): AsyncGenerator<Item, FindOutcome> {
+  const items = client.executePlan(plan, {
+    table: run.table,
+    keys: run.keys,
+    limit: run.limit,
+    maxPages: run.maxPages ?? EVERY_PAGE,
+    onMaxPages: "stop",
+    signal: ctx.signal,
+    onProgress: run.onProgress,
+    parseOptions: run.parseOptions,
+  });
+  let done = false;
+  try {
+    let step = await items.next();
+    while (step.done !== true) {
+      yield ctx.secrets.redactValue(step.value);
+      step = await items.next();
+    }
+    done = true;
+    return step.value;
+  } finally {
+    if (!done) await items.return(undefined as never).catch(() => {});
   }
 }

@@ -20,14 +20,16 @@ export function formatTable(items: readonly Item[]): string {
   }
   const rows = items.map((item) => columns.map((name) => cell(Object.hasOwn(item, name) ? item[name] : undefined)));
   const header = columns.map((name) => clip(name));
-  const widths = columns.map((_, c) => Math.max(width(header[c]!), ...rows.map((row) => width(row[c]!))));
+  // A loop, not Math.max(...rows): spreading 200,000 rows overflows the stack.
+  const widths = header.map((name) => width(name));
+  for (const row of rows) for (let c = 0; c < columns.length; c++) widths[c] = Math.max(widths[c]!, width(row[c]!));
   const numeric = columns.map((name) => items.every((item) => item[name] === undefined || typeof item[name] === "number"));
   const line = (cells: string[]): string =>
     cells
       .map((text, c) => (numeric[c] ? pad(text, widths[c]!, true) : pad(text, widths[c]!, false)))
       .join("  ")
       .trimEnd();
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  ")].concat(rows.map(line)).join("\n");
 }
 
 function cell(value: unknown): string {

@@ -39,7 +39,9 @@ export function createItemWriter(ctx: CliContext, format: OutputFormat, pretty: 
     case "table": {
       const all: Item[] = [];
       return {
-        write: (items) => void all.push(...items),
+        write: (items) => {
+          for (const item of items) all.push(item);
+        },
         end: () => ctx.out(`${formatTable(all)}\n`),
       };
     }

@@ -24,7 +24,7 @@ export interface Target {
  * the client points at `itemfilter serve`'s default address.
  */
 export async function openTarget(ctx: CliContext, args: TargetArgs, offline = false): Promise<Target> {
-  const baseUrl = args.baseUrl ?? nonEmpty(ctx.env.ITEMFILTER_BASE_URL);
+  const baseUrl = serviceUrl(ctx, args);
   const found = await resolveCredentials(ctx, args);
   const fetch = ctx.fetch as Parameters<typeof createClient>[0]["fetch"];
   if (baseUrl !== undefined) {
@@ -59,6 +59,11 @@ export async function openTarget(ctx: CliContext, args: TargetArgs, offline = fa
       await emulator.stop();
     },
   };
+}
+
+/** The service's base URL (--base-url, else ITEMFILTER_BASE_URL), or undefined for the embedded emulator. */
+export function serviceUrl(ctx: CliContext, args: TargetArgs): string | undefined {
+  return args.baseUrl ?? nonEmpty(ctx.env.ITEMFILTER_BASE_URL);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

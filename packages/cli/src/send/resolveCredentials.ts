@@ -1,6 +1,6 @@
 import type { CliContext } from "../cliContext.js";
 import { usageError } from "../cliError.js";
-import { readUserFile } from "../readText.js";
+import { MAX_BYTES, readUserFile } from "../readText.js";
 
 export interface Credentials {
   applicationKey: string;
@@ -21,7 +21,7 @@ interface CredentialArgs {
 export async function resolveCredentials(ctx: CliContext, args: CredentialArgs): Promise<Partial<Credentials>> {
   let authenticationToken: string | undefined;
   if (args.tokenFile !== undefined) {
-    authenticationToken = (await readUserFile(ctx, args.tokenFile, "token file")).replace(/\r?\n$/, "");
+    authenticationToken = (await readUserFile(ctx, args.tokenFile, "token file", MAX_BYTES.token)).replace(/\r?\n$/, "");
     if (authenticationToken.trim() === "") throw usageError(`the token file '${args.tokenFile}' is empty`);
     if (authenticationToken.includes("\n")) throw usageError(`the token file '${args.tokenFile}' holds more than one line; it should hold only the token`);
   } else {

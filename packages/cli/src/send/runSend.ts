@@ -3,27 +3,33 @@ import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core"
 import type { CliContext } from "../cliContext.js";
 import type { SendArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
+import { readFilter } from "../filterSource.js";
 import { loadSchema } from "../loadSchema.js";
 import { buildSendParams } from "./buildSendParams.js";
+import { embeddedSchema } from "./embeddedSchema.js";
+import { warnAboutNames } from "./emptyResultHints.js";
 import { fetchPages } from "./fetchPages.js";
-import { createItemWriter } from "./itemWriter.js";
 import { openTarget } from "./openTarget.js";
-import { createProgress } from "./progress.js";
 import { redactBody } from "./redactBody.js";
+import { createResultOutput } from "./resultOutput.js";
 
 /** `itemfilter list` and `itemfilter query`: compile, then print the request or every page of results. */
 export async function runSend(ctx: CliContext, args: SendArgs): Promise<number> {
-  const schema: Schema | undefined = args.schema === undefined ? undefined : await loadSchema(ctx, args.schema);
+  const fileSchema: Schema | undefined = args.schema === undefined ? undefined : await loadSchema(ctx, args.schema);
+  const source = await readFilter(ctx, args.filter, "empty");
   const offline = args.dryRun || args.curl;
   const target = await openTarget(ctx, args, offline);
   try {
     const secondaryKey = args.secondaryKey ?? target.tables?.[args.table]?.secondaryKey;
+    // Not for key queries: they name only the key, which compileQuery checks itself
+    // (and core applies a schema before it knows `key` is the key, so `key` would be unknown).
+    const schema = fileSchema ?? (args.operation === "list" ? embeddedSchema(target.tables, args.table, args.inferSchema) : undefined);
     let send;
     try {
-      send = buildSendParams(args, schema, secondaryKey, ctx.signal);
+      send = buildSendParams(args, source, schema, secondaryKey, ctx.signal);
     } catch (error) {
       if (!isFilterError(error)) throw error;
-      ctx.err(`${formatDiagnostics(args.expr ?? "", error, { color: ctx.color.stderr })}\n`);
+      ctx.err(`${formatDiagnostics(source, error, { color: ctx.color.stderr })}\n`);
       return EXIT.filter;
     }
     const operation = send.operation === "list" ? "listItems" : "queryItems";
@@ -34,23 +40,22 @@ export async function runSend(ctx: CliContext, args: SendArgs): Promise<number> 
       if (target.tables !== undefined && args.curl) ctx.err(`# No --base-url: this targets 'itemfilter serve' on ${target.baseUrl}.\n`);
       return EXIT.ok;
     }
-    const writer = createItemWriter(ctx, args.output ?? (ctx.tty.stdout ? "table" : "json"), ctx.tty.stdout);
-    const progress = createProgress(ctx);
-    const pages = fetchPages(target.client, send, { limit: args.limit, maxPages: args.maxPages });
+    const output = createResultOutput(ctx, args.output);
+    const pages = fetchPages(ctx, target.client, send, { limit: args.limit, maxPages: args.maxPages });
     let step = await pages.next();
     let total = 0;
     try {
       while (step.done !== true) {
-        progress.update(step.value.pages, step.value.total);
-        writer.write(step.value.items);
+        output.progress(step.value.pages, step.value.total);
+        output.write(step.value.items);
         total = step.value.total;
         step = await pages.next();
       }
     } finally {
-      progress.done();
+      output.stopProgress();
     }
-    writer.end();
-    if (step.value.truncated) ctx.err(`Stopped after ${total} ${total === 1 ? "item" : "items"} (--limit or --max-pages); more may follow.\n`);
+    output.end(step.value.truncated, total);
+    if (total === 0 && fileSchema === undefined && source.trim() !== "") await warnAboutNames(ctx, target, args.table, source, send.operation);
     return EXIT.ok;
   } finally {
     await target.close();

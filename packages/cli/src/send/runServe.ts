@@ -1,10 +1,13 @@
 import { createEmulator } from "@itemfilter/emulator";
 import type { CliContext } from "../cliContext.js";
-import { serviceError } from "../cliError.js";
+import { serviceError, usageError } from "../cliError.js";
 import type { ServeArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
-import { loadTables } from "./loadTables.js";
-import { resolveCredentials } from "./resolveCredentials.js";
+import { quoteArg } from "../quoteArg.js";
+import { loadTables, type Tables } from "./loadTables.js";
+import { resolveCredentials, type Credentials } from "./resolveCredentials.js";
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 /** The credentials `serve` accepts when none are configured: it serves demo data to this machine only. */
 export const DEMO_CREDENTIALS = { applicationKey: "demo-app", authenticationToken: "demo-token" };
@@ -16,16 +19,13 @@ export const DEMO_CREDENTIALS = { applicationKey: "demo-app", authenticationToke
  */
 export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number> {
   const tables = await loadTables(ctx, args.data);
-  const found = await resolveCredentials(ctx, args);
-  const configured = found.applicationKey !== undefined || found.authenticationToken !== undefined;
-  const credentials = {
-    applicationKey: found.applicationKey ?? DEMO_CREDENTIALS.applicationKey,
-    authenticationToken: found.authenticationToken ?? DEMO_CREDENTIALS.authenticationToken,
-  };
+  const credentials = await serveCredentials(ctx, args);
+  const demo = credentials === DEMO_CREDENTIALS;
   const emulator = createEmulator({ tables, credentials: [credentials] });
   let url: string;
   try {
-    url = await emulator.start(args.port);
+    // With --host it listens there and answers requests that name it; else loopback names only.
+    url = await emulator.start(args.host === undefined ? args.port : { port: args.port, host: args.host });
   } catch (error) {
     const message = (error as Error).message;
     // The emulator wraps the listen error; its message keeps the system code.
@@ -34,13 +34,16 @@ export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number
   }
   ctx.out(`${url}\n`);
   const names = Object.entries(tables).map(([name, t]) => `${name} (${t.items.length} items${t.secondaryKey === undefined ? "" : `, secondary key ${t.secondaryKey}`})`);
-  ctx.err(`Serving ${names.join(", ")} on ${url}\n`);
+  ctx.err(`Serving ${names.join(", ")} on ${url}${args.host === undefined ? "" : ` (listening on ${args.host})`}\n`);
+  if (demo && args.host !== undefined && !LOOPBACK.has(args.host)) {
+    ctx.err(`Warning: --host ${args.host} may let other machines in, and the demo credentials are public; configure your own.\n`);
+  }
   ctx.err(
-    configured
-      ? "It accepts the application key and token you configured.\n"
-      : `It accepts applicationKey "${DEMO_CREDENTIALS.applicationKey}" with authenticationToken "${DEMO_CREDENTIALS.authenticationToken}" (demo values; set ITEMFILTER_AUTH_TOKEN or --token-file to choose).\n`,
+    demo
+      ? `It accepts only the demo credentials: applicationKey "${DEMO_CREDENTIALS.applicationKey}" with authenticationToken "${DEMO_CREDENTIALS.authenticationToken}" (set ITEMFILTER_APPLICATION_KEY and ITEMFILTER_AUTH_TOKEN, or --app-key and --token-file, to choose).\n`
+      : "It accepts only the application key and token you configured.\n",
   );
-  ctx.err(`Try: ITEMFILTER_BASE_URL=${url} ITEMFILTER_APPLICATION_KEY=… ITEMFILTER_AUTH_TOKEN=… itemfilter list --table users 'age >= 30'\nPress Ctrl-C to stop.\n`);
+  ctx.err(`${tryLine(url, tables, args, demo)}\nPress Ctrl-C to stop.\n`);
   await new Promise<void>((resolve) => {
     if (ctx.signal === undefined) return; // runs until the process ends
     if (ctx.signal.aborted) resolve();
@@ -49,4 +52,33 @@ export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number
   await emulator.stop();
   ctx.err("Stopped.\n");
   return EXIT.ok;
+}
+
+/**
+ * The configured credentials, which replace the demo ones entirely, or the
+ * demo ones when nothing is configured. Half a configuration (a key without
+ * a token, or the reverse) is a start-up error rather than a silent demo token.
+ */
+async function serveCredentials(ctx: CliContext, args: ServeArgs): Promise<Credentials> {
+  const found = await resolveCredentials(ctx, args);
+  if (found.applicationKey !== undefined && found.authenticationToken !== undefined) return { applicationKey: found.applicationKey, authenticationToken: found.authenticationToken };
+  if (found.applicationKey !== undefined) {
+    throw usageError("serve has an application key but no token to accept; give the token too (--token-file FILE or ITEMFILTER_AUTH_TOKEN), or neither for the demo credentials");
+  }
+  if (found.authenticationToken !== undefined) {
+    throw usageError("serve has a token but no application key to accept; give the key too (--app-key or ITEMFILTER_APPLICATION_KEY), or neither for the demo credentials");
+  }
+  return DEMO_CREDENTIALS;
+}
+
+/** A command that works as printed, against a table actually served. */
+function tryLine(url: string, tables: Tables, args: ServeArgs, demo: boolean): string {
+  const table = Object.keys(tables)[0];
+  if (table === undefined) return "(The data has no tables.)";
+  const list = `itemfilter list --table ${quoteArg(table)} --limit 3`;
+  if (demo) return `Try: ITEMFILTER_BASE_URL=${url} ITEMFILTER_APPLICATION_KEY=${DEMO_CREDENTIALS.applicationKey} ITEMFILTER_AUTH_TOKEN=${DEMO_CREDENTIALS.authenticationToken} ${list}`;
+  // The application key is not printed (the client treats it as a secret too): it comes from the environment.
+  const token = args.tokenFile === undefined ? "" : ` --token-file ${quoteArg(args.tokenFile)}`;
+  const from = args.tokenFile === undefined ? "ITEMFILTER_APPLICATION_KEY and ITEMFILTER_AUTH_TOKEN" : "ITEMFILTER_APPLICATION_KEY";
+  return `Try, with ${from} exported as configured here: ITEMFILTER_BASE_URL=${url} ${list}${token}`;
 }

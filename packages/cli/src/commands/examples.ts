@@ -1,0 +1,74 @@
+/**
+ * The examples each --help shows. Every one runs as printed against the
+ * embedded demo data (test/examples.test.ts runs them all); one that needs a
+ * real service says so in its description and names an https:// base URL,
+ * which that test skips by name. The fixture files they name (schema.json,
+ * filters.txt, items.json) are ones a reader has or makes; the test makes them.
+ */
+export type Example = readonly [command: string, description: string];
+
+export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
+  itemfilter: [
+    ["itemfilter compile 'age >= 30 and plan = \"pro\"'", "the service's JSON for a filter"],
+    ["itemfilter list --table users 'age >= 30'", "the demo users aged 30 or more"],
+    ["itemfilter find --table users 'age < 30 or plan = \"pro\"'", "any filter: or, not, every operator (planned into requests)"],
+    ["itemfilter repl", "type filters and see their JSON and results"],
+  ],
+  compile: [
+    ["itemfilter compile 'name beginsWith \"ab\" and score >= 3'", "listItems filters"],
+    ["itemfilter compile --query 'key between 10 and 20'", "a queryItems filter"],
+    ["echo 'age >= 30' | itemfilter compile -", "read the filter from stdin"],
+    ["printf 'a = 1\\nb >= 2\\n' | itemfilter compile --lines", "one compiled filter per input line (NDJSON)"],
+    ["itemfilter compile --schema schema.json 'years >= 30'", "check names and types against a schema file"],
+  ],
+  list: [
+    ["itemfilter list --table users 'age >= 30'", "users aged 30 or more, from the demo data"],
+    ["itemfilter list --table users --output ndjson 'city in (\"Oslo\", \"Lima\")'", "one JSON item per line"],
+    ["itemfilter list --table users --limit 5 --output table", "the first five users as a table"],
+    ["echo 'plan = \"pro\"' | itemfilter list --table users -", "the filter from stdin"],
+    ["itemfilter list --table users --curl 'name beginsWith \"A\"'", "the equivalent curl command"],
+    ["itemfilter list --base-url https://api.example.com --table users 'age >= 30'", "ask a real service (needs credentials)"],
+  ],
+  query: [
+    ["itemfilter query --table orders --key u001 'key beginsWith \"2024-03\"'", "customer u001's orders in March 2024"],
+    ["itemfilter query --table readings --key cellar 'key between 1717200000 and 1717210800'", "three hours of the cellar sensor"],
+    ["itemfilter query --table orders 'key beginsWith \"2024-03\"'", "without --key: every partition is read"],
+    ["itemfilter query --table orders --key u001 --dry-run 'key between \"2024-01\" and \"2024-06\"'", "print the request body only"],
+  ],
+  find: [
+    ["itemfilter find --table users 'age < 30 or plan = \"pro\"'", "'or' across attributes: one request each, results united"],
+    ["itemfilter find --table users --explain 'not (plan = \"free\" or age >= 40)'", "the plan: requests, what the server filters, what is checked locally"],
+    ["itemfilter find --table readings 'sensor = \"cellar\" and ts > 1717210000'", "one partition (the primary key) narrowed by the secondary key"],
+    ["itemfilter find --table orders --explain --json 'customer = \"u001\" and orderedAt beginsWith \"2024\" and status != \"cancelled\"'", "the plan as JSON"],
+    ["itemfilter find --table users --limit 3 --output table 'not (city in (\"Oslo\", \"Lima\"))'", "the first three matches as a table"],
+    ["itemfilter find --base-url https://api.example.com --table events --primary-key device --secondary-key ts 'device = \"d42\" and ts > 1700000000'", "a service's table: name its keys so the plan can read one partition (needs credentials)"],
+  ],
+  serve: [
+    ["itemfilter serve", "serve the demo data on http://127.0.0.1:8787"],
+    ["itemfilter serve --data items.json --port 0", "serve your own data on a free port"],
+  ],
+  repl: [
+    ["itemfilter repl", "try filters against the demo data"],
+    ["itemfilter repl --table users --send", "show matching users as you type filters"],
+  ],
+};
+
+/** The line yargs carries in a command's epilog, replaced by the examples after it lays out the help. */
+export function examplesMarker(command: string): string {
+  return `@examples ${command}`;
+}
+
+/**
+ * Examples as a comment line and the command, each on one line of its own
+ * whatever the width, so a command is never wrapped and can be copied whole.
+ */
+export function renderExamples(command: string): string {
+  const examples = EXAMPLES[command] ?? [];
+  if (examples.length === 0) return "";
+  return ["Examples:", ...examples.map(([line, description]) => `  # ${description}\n  ${line}`)].join("\n");
+}
+
+/** Replaces the marker line yargs laid out (it is too short to be wrapped) with the examples. */
+export function insertExamples(help: string): string {
+  return help.replace(/^@examples (\S+)$/m, (_, command: string) => renderExamples(command));
+}

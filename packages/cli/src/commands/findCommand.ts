@@ -1,0 +1,65 @@
+import type { Argv, CommandModule } from "yargs";
+import { usageError } from "../cliError.js";
+import { filterSource } from "../filterSource.js";
+import { EPILOG } from "../helpText.js";
+import { optionalInteger, optionalString } from "./argValues.js";
+import { examplesMarker } from "./examples.js";
+import type { OutputFormat, Select } from "./selection.js";
+import { targetArgs, targetOptions } from "./targetOptions.js";
+
+const OUTPUTS: readonly OutputFormat[] = ["json", "ndjson", "table"];
+
+/** The most requests a plan may hold (core's MAX_MAX_REQUESTS): past it, a plan is a crawl. */
+const MAX_REQUESTS = 100;
+
+/** `find`: any filter (and, or, not, every operator), planned by core and run by the client's findAll. */
+export function findCommand(select: Select): CommandModule {
+  return {
+    command: "find [expr..]",
+    describe: "Find the items any filter matches (or, not, every operator): plan the requests, run them, check the rest locally",
+    builder: (y: Argv) =>
+      targetOptions(
+        y
+          .positional("expr", { type: "string", describe: "The filter ('-': read it from stdin); none finds every item" })
+          .option("table", { type: "string", demandOption: true, describe: "The table to read" })
+          .option("explain", { type: "boolean", default: false, describe: "Print the plan (its requests, what the server filters, what is checked locally, the cost) and send nothing" })
+          .option("json", { type: "boolean", default: false, describe: "With --explain: the plan as JSON" })
+          .option("primary-key", { type: "string", describe: "The table's primary key name, so the plan can read one partition (the demo tables know theirs)" })
+          .option("secondary-key", { type: "string", describe: "The table's secondary key name, so the plan can narrow a partition (needs the primary key)" })
+          .option("limit", { type: "number", describe: "Stop after this many matching items" })
+          .option("max-pages", { type: "number", describe: "Stop after this many pages over all requests (default: follow every page)" })
+          .option("max-requests", { type: "number", describe: `The most requests the plan may hold, 1 to ${MAX_REQUESTS} (default 16)` })
+          .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
+          .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
+          .option("infer-schema", { type: "boolean", default: true, describe: "Without --schema, check names and types against the embedded table's items (--no-infer-schema: don't)" }),
+      ).epilog(`${examplesMarker("find")}\n\n${EPILOG}`),
+    handler: (argv) => {
+      const table = optionalString(argv.table, "table");
+      if (table === undefined) throw usageError("--table needs a table name");
+      const explain = argv.explain === true;
+      const json = argv.json === true;
+      if (json && !explain) throw usageError("--json prints the plan as JSON and goes with --explain; for the items as JSON, use --output json");
+      const primaryKey = optionalString(argv.primaryKey, "primary-key");
+      const secondaryKey = optionalString(argv.secondaryKey, "secondary-key");
+      if (primaryKey !== undefined && primaryKey === secondaryKey) throw usageError(`--primary-key and --secondary-key must name different attributes, not both '${primaryKey}'`);
+      select({
+        command: "find",
+        args: {
+          table,
+          filter: filterSource(argv.expr),
+          limit: optionalInteger(argv.limit, "limit", 1),
+          maxPages: optionalInteger(argv.maxPages, "max-pages", 1),
+          maxRequests: optionalInteger(argv.maxRequests, "max-requests", 1, MAX_REQUESTS),
+          output: argv.output as OutputFormat | undefined,
+          explain,
+          json,
+          primaryKey,
+          secondaryKey,
+          schema: optionalString(argv.schema, "schema"),
+          inferSchema: argv.inferSchema !== false,
+          ...targetArgs(argv),
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { formatDiagnostics, isFilterError, plan as planFilter, type Plan, type PlanKeys, type Schema } from "@itemfilter/core";
+import type { CliContext } from "../cliContext.js";
+import { usageError } from "../cliError.js";
+import type { FindArgs } from "../commands/selection.js";
+import { EXIT } from "../exitCodes.js";
+import { readFilter } from "../filterSource.js";
+import { formatJson } from "../formatJson.js";
+import { loadSchema } from "../loadSchema.js";
+import { explainPlan, noKeysLine, planNote } from "./describePlan.js";
+import { embeddedSchema } from "./embeddedSchema.js";
+import { warnAboutNames } from "./emptyResultHints.js";
+import { findItems } from "./fetchPages.js";
+import { loadTables, type Tables } from "./loadTables.js";
+import { openTarget, serviceUrl } from "./openTarget.js";
+import { createResultOutput } from "./resultOutput.js";
+import { tableKeys } from "./tableKeys.js";
+
+interface Planned {
+  plan: Plan;
+  keys: PlanKeys | undefined;
+}
+
+/**
+ * `itemfilter find`: plans any filter with core's plan (the table's keys
+ * let it read partitions), then prints the plan (--explain) or runs it with
+ * the client and prints the matching items as list does.
+ */
+export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> {
+  const fileSchema: Schema | undefined = args.schema === undefined ? undefined : await loadSchema(ctx, args.schema);
+  const source = await readFilter(ctx, args.filter, "empty");
+  if (args.explain) {
+    // Nothing is sent, so nothing is started and no credentials are needed: only the embedded tables' keys and items.
+    const tables = serviceUrl(ctx, args) === undefined ? await loadTables(ctx, args.data) : undefined;
+    const planned = planFor(ctx, args, source, tables, fileSchema);
+    if (planned === undefined) return EXIT.filter;
+    if (args.json) {
+      ctx.out(`${formatJson(planned.plan, ctx.tty.stdout)}\n`);
+      if (planned.keys === undefined) ctx.err(`${noKeysLine(args.table)}\n`);
+    } else {
+      ctx.out(`${explainPlan(planned.plan, planned.keys, args.table, ctx.color.stdout)}\n`);
+    }
+    return EXIT.ok;
+  }
+  const target = await openTarget(ctx, args);
+  try {
+    const planned = planFor(ctx, args, source, target.tables, fileSchema);
+    if (planned === undefined) return EXIT.filter;
+    const note = planNote(planned.plan);
+    if (note !== undefined) ctx.err(`${note}\n`);
+    const output = createResultOutput(ctx, args.output);
+    const items = findItems(ctx, target.client, planned.plan, {
+      table: args.table,
+      keys: planned.keys,
+      limit: args.limit,
+      maxPages: args.maxPages,
+      onProgress: (p) => output.progress(p.pages, p.matched),
+    });
+    let step = await items.next();
+    let total = 0;
+    try {
+      while (step.done !== true) {
+        output.write([step.value]);
+        total++;
+        step = await items.next();
+      }
+    } finally {
+      output.stopProgress();
+    }
+    output.end(step.value.truncated || step.value.limitReached, total);
+    if (total === 0 && fileSchema === undefined && source.trim() !== "") await warnAboutNames(ctx, target, args.table, source, "list");
+    return EXIT.ok;
+  } finally {
+    await target.close();
+  }
+}
+
+/** The plan, or undefined after printing the filter's diagnostics. Names and types are checked as list checks them. */
+function planFor(ctx: CliContext, args: FindArgs, source: string, tables: Tables | undefined, fileSchema: Schema | undefined): Planned | undefined {
+  const keys = tableKeys(args, tables?.[args.table]);
+  if (keys === undefined && args.secondaryKey !== undefined) {
+    throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
+  }
+  const schema = fileSchema ?? embeddedSchema(tables, args.table, args.inferSchema);
+  try {
+    const plan = planFilter(source, {
+      ...(schema === undefined ? {} : { schema }),
+      ...(keys === undefined ? {} : { keys }),
+      ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
+    });
+    return { plan, keys };
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    ctx.err(`${formatDiagnostics(source, error, { color: ctx.color.stderr })}\n`);
+    return undefined;
+  }
+}
