@@ -58,11 +58,37 @@ function coldStartTable(c) {
 function sizeTable(s) {
   if (s.na !== null) return `### Size\n\nn/a: ${s.na}`;
   const rows = [
-    ["core (packages/core/dist/index.js)", num(s.core.minified), num(s.core.gzip), num(s.core.ownMinified)],
-    ["chevrotain (its own entry)", num(s.chevrotain.minified), num(s.chevrotain.gzip), ""],
+    ["`export * from \"@itemfilter/core\"`", num(s.core.minified), num(s.core.gzip), times(s.ratio)],
+    ["`export { compileList, compileQuery, formatDiagnostics } from \"@itemfilter/core\"`", num(s.compileOnly.minified), num(s.compileOnly.gzip), times(s.compileOnlyRatio)],
+    [`\`export * from "chevrotain"\` (${s.chevrotain.version})`, num(s.chevrotain.minified), num(s.chevrotain.gzip), "1×"],
   ];
   const top = s.core.top.map((t) => `${t.path} ${num(t.bytes)}`).join(", ");
-  return `### Size (esbuild bundle + minify, esm, browser; gzip -9)\n\n${table(["bundle", "minified B", "gzip B", "core's own modules, minified B"], rows)}\n\nLargest inputs of the core bundle (minified bytes): ${top}`;
+  return `### Size (an app's entry bundled by esbuild from node_modules: bundle + minify, esm, browser; gzip -9)\n\n${table(["app", "minified B", "gzip B", "gzip ÷ chevrotain"], rows)}\n\nLargest inputs of the whole-core app (minified bytes): ${top}`;
+}
+
+function firstFilterTable(f) {
+  const rows = f.rows.map((r) => [
+    r.label,
+    num(r.chars),
+    num(r.wallMs.median),
+    range(r.wallMs),
+    num(r.importMs),
+    num(r.callMs),
+    num(r.cpuMs),
+    r.coreRatio === null ? "1×" : `${times(r.coreRatio.median)} (${range(r.coreRatio, "×")})`,
+    r.coreCpuRatio === null ? "1×" : times(r.coreCpuRatio.median),
+  ]);
+  return `### Time to first filter (${f.runs} rounds of fresh processes, alternating; import from node_modules + one typical call)\n\n${table(["candidate", "chars", "wall ms", "min..max ms", "import ms (inside)", "first call ms (inside)", "process CPU ms", "core ÷ this, wall (per round)", "core ÷ this, CPU"], rows)}`;
+}
+
+function planSection(p) {
+  if (p === undefined || p.na !== null) return `### Plan (issue 11)\n\nn/a: ${p?.na ?? "not run"}`;
+  const ms = (x) => `${num(x.median)} (${range(x)})`;
+  const rows = [
+    [`\`${p.or.filter}\``, `findAll: ${p.or.plan.join(", ")}`, ms(p.or.planMs), "unfiltered listItems scan + local evaluate", ms(p.or.scanMs), `${times(p.or.speedup.median)} (${range(p.or.speedup, "×")})`, num(p.or.matched)],
+    [`\`${p.partition.filter}\``, `findAll with keys: ${p.partition.plan.join(", ")}`, ms(p.partition.planMs), `findAll without keys: ${p.partition.scan.join(", ")}`, ms(p.partition.scanMs), `${times(p.partition.speedup.median)} (${range(p.partition.speedup, "×")})`, num(p.partition.matched)],
+  ];
+  return `### Plan (issue 11): ${num(p.items)} items in the emulator over loopback HTTP, ${p.rounds} interleaved rounds\n\n${table(["filter", "plan", "ms", "other way", "ms", "other ÷ plan (per round)", "items"], rows)}`;
 }
 
 /** The whole stdout report: targets first, then the raw per-candidate tables. */
@@ -72,12 +98,14 @@ export function renderReport(results) {
     `## itemfilter bench${results.quick ? " (--quick: smoke run, not for quoting)" : ""}`,
     `${m.cpu} × ${m.cores}, ${m.os}, Node ${m.node}, ${m.date}; ${results.settings.rounds} rounds (${results.settings.hugeRounds} for huge and scaling) of ≥ ${results.settings.batchMs} ms batches per candidate, interleaved; ` +
       `process CPU time ÷ wall time during batches: median ${num(results.cpuShare.median, 2)} (min ${num(results.cpuShare.min, 2)}; well under 1 = contended machine); run took ${num(results.durationSec)} s`,
-    "### Targets (issue 6)",
+    "### Targets (issues 6 and 12)",
     targetTable(results.targets),
     ...Object.values(results.compile).map(compileTable),
     evaluationTable(results.evaluation),
     scalingTable(results.scaling),
     coldStartTable(results.coldStart),
+    firstFilterTable(results.firstFilter),
     sizeTable(results.size),
+    planSection(results.plan),
   ].join("\n\n");
 }

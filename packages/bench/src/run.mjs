@@ -1,9 +1,10 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { benchBundleSize } from "./bundleSize.mjs";
 import { benchColdStart } from "./coldStart.mjs";
 import { benchCompile } from "./compileBench.mjs";
 import { benchEvaluation } from "./evaluation.mjs";
+import { benchFirstFilter } from "./firstFilter.mjs";
 import { cpuShareSummary } from "./measure.mjs";
 import { HUGE_COPIES, LARGE, SMALL, TYPICAL, raisedLimits, repeatLarge } from "./inputs.mjs";
 import { renderReport } from "./report.mjs";
@@ -15,10 +16,10 @@ if (typeof globalThis.gc !== "function") {
   console.error("bench: run with node --expose-gc (pnpm bench does) so each section starts from a collected heap");
 }
 
-/** Full run: about 90 s on a 2-core box. --quick: a smoke run of every figure in about 20 s. */
+/** Full run: about 100-120 s on a 2-core box. --quick: a smoke run of every figure in about 30-40 s. */
 const S = quick
-  ? { rounds: 3, batchMs: 10, warmupMs: 30, hugeRounds: 3, multiples: [1, 10, 200], coldRuns: 4, probeTimeoutMs: 2000, perOpBudgetMs: 1000 }
-  : { rounds: 9, batchMs: 50, warmupMs: 200, hugeRounds: 7, multiples: [1, 10, 100, 200, 1000], coldRuns: 15, probeTimeoutMs: 12000, perOpBudgetMs: 1000 };
+  ? { rounds: 3, batchMs: 10, warmupMs: 30, hugeRounds: 3, multiples: [1, 10, 200], coldRuns: 4, firstFilterRuns: 3, probeTimeoutMs: 2000, perOpBudgetMs: 1000 }
+  : { rounds: 9, batchMs: 50, warmupMs: 200, hugeRounds: 7, multiples: [1, 10, 100, 200, 1000], coldRuns: 15, firstFilterRuns: 15, probeTimeoutMs: 12000, perOpBudgetMs: 1000 };
 
 const started = Date.now();
 const step = (what) => console.error(`bench: ${what} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -41,8 +42,11 @@ step("scaling");
 const scaling = benchScaling(S.multiples, { ...bigRounds, warmupMs: S.warmupMs / 2 });
 step("cold start");
 const coldStart = benchColdStart({ runs: S.coldRuns });
+step("time to first filter");
+const firstFilter = benchFirstFilter({ runs: S.firstFilterRuns });
 step("bundle size");
 const size = await benchBundleSize();
+const plan = await planFigures();
 
 const results = {
   quick,
@@ -61,7 +65,9 @@ const results = {
   evaluation,
   scaling,
   coldStart,
+  firstFilter,
   size,
+  plan,
 };
 results.cpuShare = cpuShareSummary();
 results.targets = evaluateTargets(results);
@@ -72,3 +78,20 @@ console.log(renderReport(results));
 const file = new URL("../results.json", import.meta.url);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.error(`bench: wrote packages/bench/results.json in ${results.durationSec.toFixed(0)} s total`);
+
+/**
+ * The issue-11 plan figures: src/planBench.mjs (its owner's file) runs plans
+ * against the emulator through the client. A failure there is reported in
+ * its section rather than losing the rest of the run.
+ */
+async function planFigures() {
+  const file = new URL("./planBench.mjs", import.meta.url);
+  if (!existsSync(file)) return { na: "src/planBench.mjs does not exist yet" };
+  step("plan");
+  try {
+    const { benchPlan } = await import(file.href);
+    return { na: null, ...(await benchPlan(quick ? { items: 20_000, rounds: 3 } : {})) };
+  } catch (e) {
+    return { na: `planBench failed: ${String(e?.message ?? e).split("\n")[0]}` };
+  }
+}

@@ -7,3 +7,10 @@ it("grammar/diagrams.html matches the parser (regenerate with `pnpm --filter @it
   const committed = readFileSync(new URL("../../../grammar/diagrams.html", import.meta.url), "utf8");
   expect(committed).toBe(diagramsHtml(parser));
 });
+
+it("grammar/diagrams.html loads nothing from the network", () => {
+  const html = readFileSync(new URL("../../../grammar/diagrams.html", import.meta.url), "utf8");
+  expect(html).not.toMatch(/<(script|link|img)\b[^>]*\b(src|href)=/i);
+  expect(html.match(/<script>/g)).toHaveLength(6);
+  expect(html).toContain("<style>");
+});

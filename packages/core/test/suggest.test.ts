@@ -168,6 +168,18 @@ describe("suggest", () => {
     expect(suggest(source, source.length).items.map((i) => i.label)).toEqual(labels);
   });
 
+  // With the limits raised out of the way, depth costs one pass over the tokens: no heap or stack exhaustion.
+  it.each([
+    ["100,000 open groups", "(".repeat(100_000), ["not", "("]],
+    ["100,000 negations", "not ".repeat(100_000), ["not", "("]],
+    ["100,000 negated groups", "not (".repeat(100_000) + "a = 1 ", ["and", "or", ")"]],
+    ["100,000 closed groups", "(".repeat(100_000) + "a = 1" + ")".repeat(100_000) + " ", ["and", "or"]],
+    ["an in list of 100,000 values", "a in (" + "1, ".repeat(100_000), ['""', "0"]],
+  ])("answers at the end of %s with maxDepth and maxLength raised", (_, source, labels) => {
+    const raised = { maxDepth: 1e9, maxLength: 1e9 };
+    expect(suggest(source, source.length, raised).items.map((i) => i.label)).toEqual(labels);
+  });
+
   it("leaves the shared parser as parse needs it", () => {
     const before = parse('a = 1 and (b in (1, 2) or not c is null)');
     parser.input = [];

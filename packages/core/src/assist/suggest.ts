@@ -1,10 +1,9 @@
-import type { ISyntacticContentAssistPath, TokenType } from "chevrotain";
-import { assistScope } from "./assistScope.js";
+import type { TokenType } from "chevrotain";
+import { nextTokens } from "./nextTokens.js";
 import { CANONICAL_OPERATOR } from "../print/format.js";
 import { isWord, lex, nameEnd, type Token } from "../syntax/lexer.js";
 import { resolveLimits, type Limits } from "../syntax/limits.js";
 import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../operators.js";
-import { parser } from "../syntax/parser.js";
 import { quoteName } from "../syntax/quote.js";
 import { schemaIndex, type AttributeType, type Schema } from "../compile/schema.js";
 import {
@@ -89,8 +88,8 @@ const KEYWORD_DETAIL = { and: "both conditions hold", or: "either condition hold
 const KIND_ORDER: Record<SuggestionKind, number> = { attribute: 0, operator: 1, value: 2, keyword: 3, punctuation: 4 };
 
 /**
- * Completion at a cursor. Chevrotain's content assist, run over the tokens
- * before the cursor, gives the token types that may come next; they become
+ * Completion at a cursor. nextTokens(), run over the tokens before the
+ * cursor, gives the token types that may come next; they become
  * attribute names from the schema (or `key` in query mode), operators (only
  * those the mode and the attribute's type allow), value placeholders,
  * keywords and punctuation. Items are filtered by the word under the cursor,
@@ -132,20 +131,8 @@ export function suggest(source: string, offset: number, options?: SuggestOptions
     }
   }
 
-  const scope = assistScope(before, resolveLimits(options).maxDepth);
-  if (scope === null) return none(from, to);
-  let paths: ISyntacticContentAssistPath[] | undefined;
-  try {
-    paths = parser.computeContentAssist(scope.rule, scope.tokens);
-  } catch {
-    // content assist is a pure grammar walk; this only guards a keystroke against a library bug
-  }
-  try {
-    // Should the grammar lose its orExpr rule, the whole input still works, just slower.
-    paths ??= parser.computeContentAssist("filter", before);
-  } catch {
-    return none(from, to);
-  }
+  const next = nextTokens(before, resolveLimits(options).maxDepth);
+  if (next === null) return none(from, to);
   const context = new Context(before, options);
   const items: Candidate[] = [];
   const seen = new Set<string>();
@@ -156,14 +143,8 @@ export function suggest(source: string, offset: number, options?: SuggestOptions
     items.push(item);
   };
   const operatorTypes = new Set<TokenType>();
-  for (const path of paths) {
-    context.items(path, add, operatorTypes);
-    // The walk started inside the innermost open group, so wherever its `and`/`or` may come, its `)` may too.
-    if (scope.inGroup && (path.nextTokenType === Or || (path.nextTokenType === And && !context.inBetween()))) {
-      add({ label: ")", kind: "punctuation" });
-    }
-  }
-  // Operators come in table order, however content assist ordered its paths.
+  for (const type of next.types) context.items(type, add, operatorTypes);
+  // Operators come in table order, whatever order the token types came in.
   if (operatorTypes.size > 0) context.operators(operatorTypes, prefix !== "", add);
 
   const want = prefix.toLowerCase();
@@ -209,12 +190,9 @@ class Context {
   /*
    * Where a token type may come decides what it means (`null` as a value or an
    * operator, `not` as a keyword or inside `is not null`, `and` joining
-   * conditions or bounds). That is read from the tokens before the cursor, not
-   * from content assist's rule stack, so it does not depend on how the grammar's
-   * rules are factored.
+   * conditions or bounds). That is read from the tokens before the cursor.
    */
-  items(path: ISyntacticContentAssistPath, add: Add, operatorTypes: Set<TokenType>): void {
-    const type = path.nextTokenType;
+  items(type: TokenType, add: Add, operatorTypes: Set<TokenType>): void {
     const prev = this.before[this.before.length - 1]?.tokenType;
     switch (type) {
       case Identifier:
@@ -272,7 +250,7 @@ class Context {
     }
   }
 
-  /** Operator items for the token types content assist allows here, narrowed by mode and attribute type. */
+  /** Operator items for the token types the grammar allows here, narrowed by mode and attribute type. */
   operators(types: Set<TokenType>, typing: boolean, add: Add): void {
     const subject = this.subject();
     const type = subject === false ? undefined : subject;

@@ -350,7 +350,7 @@ function flatten(type: "And" | "Or", node: FilterNode | undefined, into: FilterN
   return into;
 }
 
-/** The one parser instance, built and analysed once at module load. */
-export const parser = new FilterParser();
+/** The one parser instance, built and analysed once at module load; marked pure so a bundle that never parses drops it. */
+export const parser = /* @__PURE__ */ new FilterParser();
 
 export type { TokenType };

@@ -1,0 +1,206 @@
+import type { TokenType } from "chevrotain";
+import type { Token } from "../syntax/lexer.js";
+import {
+  And,
+  Between,
+  Comma,
+  CompareOp,
+  Identifier,
+  In,
+  Is,
+  LBracket,
+  LParen,
+  Not,
+  NotNull,
+  Null,
+  NumberLiteral,
+  Or,
+  QuotedIdentifier,
+  RBracket,
+  RParen,
+  StringLiteral,
+} from "../syntax/tokens.js";
+
+/*
+ * What may come next after a prefix of tokens, for content assist.
+ *
+ * The grammar (grammar/filter.ebnf, implemented by syntax/parser.ts) is small
+ * and LL(1), so its viable prefixes are recognised by a pushdown automaton
+ * with one state per place inside a predicate plus a stack of open groups.
+ * That runs in one pass, without recursion, in time and memory linear in the
+ * tokens: no input, however deep, can overflow the stack or stall a
+ * keystroke. test/nextTokens.test.ts checks that it accepts exactly the
+ * token sequences the parser accepts, so the two cannot drift apart.
+ */
+
+/** Where the automaton is: the states of the grammar between two tokens. */
+const enum At {
+  /** unary: a condition starts (also after `not` and `(`). */
+  Operand,
+  /** predicate: after its attribute, the operation follows. */
+  Attribute,
+  /** operation: after a comparison operator, its comparand. */
+  Compare,
+  /** after `is`. */
+  Is,
+  /** after `is not`. */
+  IsNot,
+  /** after `in`: a list or one literal. */
+  In,
+  /** inside an in list: a value. */
+  ListValue,
+  /** inside an in list, after a value: `,` or the closing bracket. */
+  ListNext,
+  /** after `between`: the lower bound. */
+  Between,
+  /** after `between <lower>`: its `and`. */
+  BetweenLower,
+  /** after `between <lower> and`: the upper bound. */
+  BetweenAnd,
+  /** after a whole condition or group: `and`, `or`, or the group's `)`. */
+  Done,
+}
+
+const OPERATION_START: readonly TokenType[] = [CompareOp, Is, Null, NotNull, In, Between];
+const LITERAL: readonly TokenType[] = [StringLiteral, NumberLiteral];
+
+/** The token types each state takes, in the order content assist offers them. */
+const EXPECTED: Record<At, readonly TokenType[]> = {
+  [At.Operand]: [Identifier, QuotedIdentifier, ...OPERATION_START, Not, LParen],
+  [At.Attribute]: OPERATION_START,
+  [At.Compare]: [StringLiteral, NumberLiteral, Null],
+  [At.Is]: [Not, Null],
+  [At.IsNot]: [Null],
+  [At.In]: [LParen, LBracket, StringLiteral, NumberLiteral],
+  [At.ListValue]: LITERAL,
+  [At.ListNext]: [Comma], // plus the list's closing bracket
+  [At.Between]: LITERAL,
+  [At.BetweenLower]: [And],
+  [At.BetweenAnd]: LITERAL,
+  [At.Done]: [And, Or], // plus `)` inside a group
+};
+
+/** The state after the first token of an operation, Done for the one-token operations, undefined for any other token. */
+function operationStart(type: TokenType): At | undefined {
+  if (type === CompareOp) return At.Compare;
+  if (type === Is) return At.Is;
+  if (type === Null || type === NotNull) return At.Done;
+  if (type === In) return At.In;
+  if (type === Between) return At.Between;
+  return undefined;
+}
+
+export interface NextTokens {
+  /** Token types that may follow the prefix, in a fixed order. */
+  types: TokenType[];
+  /** The prefix is a whole filter: the input may also end here. */
+  complete: boolean;
+}
+
+/**
+ * The token types that may follow `tokens`, or null when no filter starts
+ * with them, or when they nest groups and negations deeper than maxDepth
+ * (counted as parse counts them, so whatever parse rejects for depth
+ * offers nothing here).
+ */
+export function nextTokens(tokens: readonly Token[], maxDepth: number): NextTokens | null {
+  let at: At | undefined = At.Operand;
+  // Negations waiting for their operand, one count per open group (the outermost level first).
+  const nots: number[] = [0];
+  let depth = 0;
+  let listClose: TokenType = RParen;
+
+  /** A condition or group ended: the negations waiting for it end too. */
+  const operandDone = (): At => {
+    depth -= nots[nots.length - 1]!;
+    nots[nots.length - 1] = 0;
+    return At.Done;
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const type = tokens[i]!.tokenType;
+    switch (at) {
+      case At.Operand:
+        if (type === Not) {
+          nots[nots.length - 1]!++;
+          if (++depth > maxDepth) return null;
+          continue;
+        }
+        if (type === LParen) {
+          nots.push(0);
+          if (++depth > maxDepth) return null;
+          continue;
+        }
+        if (type === Identifier || type === QuotedIdentifier) {
+          at = At.Attribute;
+          continue;
+        }
+        // The attribute may be left out: the operation starts here.
+        at = operationStart(type);
+        if (at === undefined) return null;
+        if (at === At.Done) at = operandDone();
+        continue;
+      case At.Attribute:
+        at = operationStart(type);
+        if (at === undefined) return null;
+        if (at === At.Done) at = operandDone();
+        continue;
+      case At.Compare:
+        if (type === StringLiteral || type === NumberLiteral || type === Null) at = operandDone();
+        else return null;
+        continue;
+      case At.Is:
+        if (type === Not) at = At.IsNot;
+        else if (type === Null) at = operandDone();
+        else return null;
+        continue;
+      case At.IsNot:
+        if (type === Null) at = operandDone();
+        else return null;
+        continue;
+      case At.In:
+        if (type === LParen || type === LBracket) {
+          listClose = type === LParen ? RParen : RBracket;
+          at = At.ListValue;
+        } else if (type === StringLiteral || type === NumberLiteral) at = operandDone();
+        else return null;
+        continue;
+      case At.ListValue:
+        if (type === StringLiteral || type === NumberLiteral) at = At.ListNext;
+        else return null;
+        continue;
+      case At.ListNext:
+        if (type === Comma) at = At.ListValue;
+        else if (type === listClose) at = operandDone();
+        else return null;
+        continue;
+      case At.Between:
+        if (type === StringLiteral || type === NumberLiteral) at = At.BetweenLower;
+        else return null;
+        continue;
+      case At.BetweenLower:
+        if (type === And) at = At.BetweenAnd;
+        else return null;
+        continue;
+      case At.BetweenAnd:
+        if (type === StringLiteral || type === NumberLiteral) at = operandDone();
+        else return null;
+        continue;
+      case At.Done:
+        if (type === And || type === Or) at = At.Operand;
+        else if (type === RParen && nots.length > 1) {
+          nots.pop();
+          depth--;
+          // The group was the operand of the negations written before it.
+          at = operandDone();
+        } else return null;
+        continue;
+    }
+  }
+
+  const types = [...EXPECTED[at!]];
+  if (at === At.ListNext) types.push(listClose);
+  const inGroup = nots.length > 1;
+  if (at === At.Done && inGroup) types.push(RParen);
+  return { types, complete: tokens.length === 0 || (at === At.Done && !inGroup) };
+}

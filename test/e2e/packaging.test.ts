@@ -1,0 +1,140 @@
+import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// What a project outside this repository gets: `pnpm pack` of each published
+// package, installed with npm into an empty app, then the core README's
+// example run there. Needs the packages built (`pnpm install` does it).
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PACKAGES = ["core", "client", "emulator", "cli"] as const;
+
+let tmp: string;
+let app: string;
+const tarballs = new Map<string, string>();
+
+function run(command: string, args: string[], options: SpawnSyncOptions) {
+  const r = spawnSync(command, args, { encoding: "utf8", timeout: 120_000, ...options });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${r.status ?? r.error}:\n${r.stderr}`);
+  return r as { stdout: string; stderr: string };
+}
+
+/** The file list of a tarball (tar is on every machine that runs the suite). */
+function contents(tgz: string): string[] {
+  return run("tar", ["tzf", tgz], {}).stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
+}
+
+function packedManifest(tgz: string): Record<string, unknown> {
+  return JSON.parse(run("tar", ["xzf", tgz, "-O", "package/package.json"], {}).stdout) as Record<string, unknown>;
+}
+
+/** The first ```ts block of the core README's "Compiling" section. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, "packages/core/README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Compiling"));
+  const match = /```ts\n([\s\S]*?)```/.exec(section);
+  if (match === null) throw new Error("packages/core/README.md has no ts example under '## Compiling'");
+  return match[1]!;
+}
+
+/** `// ` comment lines right after line i, unprefixed. */
+function commentAfter(lines: string[], i: number): string[] {
+  const out: string[] = [];
+  for (let j = i + 1; j < lines.length && /^\s*\/\/ ?/.test(lines[j]!); j++) out.push(lines[j]!.replace(/^\s*\/\/ ?/, ""));
+  return out;
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "itemfilter-pack-"));
+  const packs = join(tmp, "packs");
+  app = join(tmp, "app");
+  mkdirSync(packs);
+  mkdirSync(app);
+  const filters = PACKAGES.flatMap((p) => ["--filter", `@itemfilter/${p}`]);
+  run("npx", ["-y", "pnpm@10", "-r", ...filters, "pack", "--pack-destination", packs], { cwd: ROOT });
+  for (const file of readdirSync(packs)) {
+    const name = /^itemfilter-(\w+)-\d/.exec(file)?.[1];
+    if (name !== undefined) tarballs.set(name, join(packs, file));
+  }
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--loglevel=error", ...tarballs.values()], { cwd: app });
+}, 180_000);
+
+afterAll(() => {
+  if (tmp !== undefined) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("the packed packages", () => {
+  it("are one tarball per published package", () => {
+    expect([...tarballs.keys()].sort()).toEqual([...PACKAGES].sort());
+  });
+
+  it.each(PACKAGES)("@itemfilter/%s carries its license, readme, code and types, and no workspace links", (name) => {
+    const tgz = tarballs.get(name)!;
+    const files = contents(tgz);
+    const manifest = packedManifest(tgz);
+    const main = String(manifest.main).replace(/^\.\//, "");
+    for (const f of ["package.json", "LICENSE", "README.md", main, "dist/index.d.ts"]) expect(files).toContain(f);
+    expect(files.filter((f) => f.endsWith(".tsbuildinfo") || f.includes("/test/"))).toEqual([]);
+    expect({ license: manifest.license, repository: (manifest.repository as { directory?: string }).directory }).toEqual({ license: "MIT", repository: `packages/${name}` });
+    expect(JSON.stringify(manifest)).not.toContain("workspace:");
+    expect(readFileSync(join(ROOT, "packages", name, "LICENSE"), "utf8")).toBe(readFileSync(join(ROOT, "LICENSE"), "utf8"));
+  });
+
+  it("ships the core as one module with no runtime dependencies, and the notices of the code bundled into it", () => {
+    const tgz = tarballs.get("core")!;
+    expect(packedManifest(tgz).dependencies ?? {}).toEqual({});
+    expect(contents(tgz).filter((f) => f.startsWith("dist/") && f.endsWith(".js"))).toEqual(["dist/bundle.js"]);
+    const notices = readFileSync(join(app, "node_modules/@itemfilter/core/dist/THIRD_PARTY_NOTICES.md"), "utf8");
+    expect(notices).toMatch(/^- chevrotain \d+\.\d+\.\d+ \(Apache-2\.0\)/m);
+  });
+});
+
+describe("an app that installs them", () => {
+  it("runs the core README's example with the output the README shows", () => {
+    const example = readmeExample();
+    const lines = example.split("\n");
+    // Each call followed by a comment prints its value; the README's comment is the expected value.
+    const checked: { printed: string; expected: unknown }[] = [];
+    const program = lines.map((line, i) => {
+      const call = /^(compile\w+\(.*\));$/.exec(line);
+      if (call === null) return line;
+      const comment = commentAfter(lines, i).join(" ");
+      checked.push({ printed: "", expected: JSON.parse(comment.replace(/([{,]\s*)(\w+):/g, '$1"$2":')) });
+      return `console.log(JSON.stringify(${call[1]}));`;
+    });
+    expect(checked).toHaveLength(2);
+    const errorLine = lines.findIndex((l) => l.includes("console.error(formatDiagnostics("));
+    const shown = commentAfter(lines, errorLine);
+
+    writeFileSync(join(app, "example.mjs"), program.join("\n"));
+    const r = spawnSync(process.execPath, ["example.mjs"], { cwd: app, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l) as unknown)).toEqual(checked.map((c) => c.expected));
+    // The comment under console.error starts with exactly what it prints (it may go on to explain more).
+    const printed = r.stderr.replace(/\n$/, "").split("\n");
+    expect(printed.length).toBeGreaterThan(1);
+    expect(shown.slice(0, printed.length)).toEqual(printed);
+  });
+
+  it("typechecks the same example as TypeScript against the shipped declarations", () => {
+    writeFileSync(join(app, "example.ts"), readmeExample());
+    const compilerOptions = { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022", "dom"], types: [] };
+    writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["example.ts"] }));
+    const r = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "."], { cwd: app, encoding: "utf8" });
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  });
+
+  it("runs the itemfilter command", () => {
+    const r = spawnSync(process.execPath, [join(app, "node_modules/@itemfilter/cli/bin/itemfilter.mjs"), "compile", "name beginsWith 'ab' and score >= 3"], { cwd: app, encoding: "utf8" });
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      status: 0,
+      stdout: '[{"item":"name","operator":"beginsWith","value":"ab"},{"item":"score","operator":"greaterEqual","value":3}]\n',
+      stderr: "",
+    });
+  });
+});
