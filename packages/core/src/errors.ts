@@ -1,3 +1,4 @@
+import { escapeForDisplay } from "./syntax/escapeForDisplay.js";
 import type { Span } from "./syntax/location.js";
 
 /** Stable error codes. Each is documented in grammar/README.md with an example and its fix. */
@@ -33,7 +34,11 @@ export class FilterError extends Error {
   readonly code: ErrorCode;
   readonly diagnostics: readonly Diagnostic[];
 
-  constructor(diagnostics: readonly Diagnostic[]) {
+  constructor(raw: readonly Diagnostic[]) {
+    // Messages quote source text; escaping here, once, keeps every message
+    // one line and free of terminal control and bidi characters, whichever
+    // module wrote it (escaping is idempotent, so pre-escaped text is kept).
+    const diagnostics = raw.map((d) => (escapeForDisplay(d.message) === d.message ? d : { ...d, message: escapeForDisplay(d.message) }));
     const first = diagnostics[0];
     if (first === undefined) throw new TypeError("FilterError needs at least one diagnostic");
     const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";

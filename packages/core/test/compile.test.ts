@@ -111,3 +111,24 @@ describe("E_OR_UNSUPPORTED and E_NOT_UNSUPPORTED say what to do instead", () => 
     );
   });
 });
+
+describe("messages that quote source text", () => {
+  // FilterError escapes every message once, whichever module wrote it.
+  it.each([
+    ["list", "not (`a\\nb\u001b[2J` < 1)", "E_NOT_UNSUPPORTED", "a\\u000ab\\u001b[2J"],
+    ["query", "`x\u202ey` >= 1", "E_QUERY_ATTRIBUTE", "x\\u202ey"],
+  ])("%s %j: %s quotes the name escaped", (mode, source, code, shown) => {
+    let caught: unknown;
+    try {
+      if (mode === "query") compileQuery(source, { secondaryKey: "ts" });
+      else compileList(source);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(FilterError);
+    const e = caught as FilterError;
+    expect(e.code).toBe(code);
+    expect(e.diagnostics[0]!.message).toContain(shown);
+    expect(e.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+});
