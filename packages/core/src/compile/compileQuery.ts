@@ -6,6 +6,7 @@ import { resolveLimits } from "../syntax/limits.js";
 import { QUERY_OPERATORS, operatorInfo } from "../operators.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, type FilterInput } from "../syntax/toDocument.js";
+import { applySchema } from "./schema.js";
 import { checkValue } from "./valueShapes.js";
 
 export interface CompileQueryOptions extends ParseOptions {
@@ -20,7 +21,22 @@ const SHAPE = "a key query takes one condition on the key, or 'key >= a and key 
  * subject is `key`, the secondary key's name, or nothing at all (`>= 3`).
  */
 export function compileQuery(input: FilterInput, options?: CompileQueryOptions): QueryFilter {
-  return compileFast(input, options, (doc) => compileDocument(doc, options));
+  const schema = options?.schema;
+  if (schema === undefined || schema === null) return compileFast(input, options, (doc) => compileDocument(doc, options));
+  // A schema knows the secondary key by its stored name, never as `key`: the
+  // subject is resolved first, then the schema checks (and maps) it.
+  const { schema: _, ...rest } = options!;
+  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, options!.secondaryKey), schema), options));
+}
+
+/** `key` (any case) written as a key query's subject, renamed to the secondary key, or to no subject when its name is not known. */
+function keySubjects(doc: FilterDocument, secondaryKey: string | undefined): FilterDocument {
+  const rename = (node: FilterNode): FilterNode => {
+    if (node.type === "And") return { ...node, operands: node.operands.map(rename) };
+    if (node.type !== "Predicate" || node.attribute === null || node.attribute.name.toLowerCase() !== "key") return node;
+    return { ...node, attribute: secondaryKey === undefined ? null : { ...node.attribute, name: secondaryKey } };
+  };
+  return doc.body === null ? doc : { ...doc, body: rename(doc.body) };
 }
 
 function compileDocument(doc: FilterDocument, options: CompileQueryOptions | undefined): QueryFilter {
