@@ -169,7 +169,7 @@ describe("item 6: files that never end, and Ctrl-C during reads", () => {
     [["list", "--table", "t", "--data", "/dev/zero"], "itemfilter: cannot read the data file '/dev/zero': it is not a regular file (a device, FIFO or socket); give a file\n"],
     [["list", "--table", "t", "--data", "fifo"], "itemfilter: cannot read the data file 'fifo': it is not a regular file (a device, FIFO or socket); give a file\n"],
     [["serve", "--port", "0", "--data", "fifo"], "itemfilter: cannot read the data file 'fifo': it is not a regular file (a device, FIFO or socket); give a file\n"],
-    [["list", "--table", "t", "--data", "names-fifo.json"], `itemfilter: cannot read the items file '${join(dir, "fifo")}': it is not a regular file (a device, FIFO or socket); give a file\n`],
+    [["list", "--table", "t", "--data", "names-fifo.json"], `itemfilter: cannot load the data file: E_FILE_READ: ${join(dir, "fifo")}: it is not a regular file (a device, FIFO or socket)\n`],
     [["list", "--table", "t", "--data", "huge.json"], "itemfilter: cannot read the data file 'huge.json': it is 300 MiB, more than the 256 MiB allowed\n"],
     [["list", "--table", "t", "--data", "."], "itemfilter: cannot read the data file '.': it is a directory\n"],
     [["compile", "--schema", "/dev/zero", "a = 1"], "itemfilter: cannot read the schema file '/dev/zero': it is not a regular file (a device, FIFO or socket); give a file\n"],

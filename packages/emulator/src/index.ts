@@ -13,6 +13,7 @@ export type { KeyValue } from "./keyValues.js";
 export { loadNdjsonItems, parseNdjsonItems } from "./loadNdjsonItems.js";
 export { loadTablesFromFile } from "./loadTablesFromFile.js";
 export { MAX_JSON_DEPTH } from "./parseJsonBody.js";
+export { MAX_FILE_BYTES } from "./readTextFile.js";
 export type { Operation } from "./readMembers.js";
 export type { Page, PageKey } from "./runListItems.js";
 export type { Credentials, EmulatorHooks, EmulatorOptions, FailureHook, Item, NonJsonHook, TableDefinition, Tables } from "./types.js";

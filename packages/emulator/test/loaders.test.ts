@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEmulator, EmulatorError, loadNdjsonItems, loadTablesFromFile, parseNdjsonItems } from "../src/index.js";
+import { readTextFile } from "../src/readTextFile.js";
 
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-emulator-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,5 +86,28 @@ describe("loadNdjsonItems and loadTablesFromFile", () => {
     const path = file("uses-broken.json", JSON.stringify({ tables: { t: { primaryKey: "id", items: "broken.ndjson" } } }));
     await expect(loadTablesFromFile(path)).rejects.toMatchObject({ code: "E_FILE_JSON", file: items, line: 2 });
     await expect(loadNdjsonItems(items)).rejects.toThrow(`E_FILE_JSON: ${items}:2: not valid JSON at column 7`);
+  });
+});
+
+describe("what the loaders refuse to read", () => {
+  // /dev/zero or a FIFO would be read without end (a FIFO's open even blocks
+  // until a writer comes): only regular files of bounded size are read.
+  it.each([
+    ["/dev/zero", "it is not a regular file (a device, FIFO or socket)"],
+    ["a FIFO", "it is not a regular file (a device, FIFO or socket)"],
+    ["a directory", "it is a directory"],
+  ])("%s, named directly or as a table's NDJSON items", async (what, why) => {
+    let path = what;
+    if (what === "a FIFO") execFileSync("mkfifo", [(path = join(dir, "items.fifo"))]);
+    if (what === "a directory") path = dir;
+    await expect(loadNdjsonItems(path)).rejects.toThrow(`E_FILE_READ: ${path}: ${why}`);
+    const tables = file("named.json", JSON.stringify({ tables: { t: { primaryKey: "id", items: path } } }));
+    await expect(loadTablesFromFile(tables)).rejects.toThrow(`E_FILE_READ: ${path}: ${why}`);
+  });
+
+  it("a file larger than the cap, before reading it", async () => {
+    const path = file("big.json", "x".repeat(2048));
+    await expect(readTextFile(path, 1024)).rejects.toThrow(`E_FILE_READ: ${path}: it is 2048 bytes, more than the 1024 allowed`);
+    expect(await readTextFile(path, 2048)).toHaveLength(2048);
   });
 });
