@@ -1,0 +1,262 @@
+import { acceptCompletion, closeBrackets, completionStatus } from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { Compartment, EditorState } from "@codemirror/state";
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { EditorView, keymap, placeholder } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+import { filterResult, itemfilter, type FilterMode, type FilterResult } from "@itemfilter/codemirror";
+import { formatDiagnostics, type Scalar } from "@itemfilter/core";
+import { fetchAll, loadSession, type Item, type Session, type TableInfo } from "./api.js";
+import { byId, h } from "./dom.js";
+import { renderPlan } from "./renderPlan.js";
+import { renderReference } from "./renderReference.js";
+import { renderResults } from "./renderResults.js";
+import { runPlan } from "./runPlan.js";
+import { readUrlState, writeUrlState, type PageState } from "./urlState.js";
+
+const tableSelect = byId<HTMLSelectElement>("table");
+const partitionField = byId("partition-field");
+const partitionInput = byId<HTMLInputElement>("partition");
+const runButton = byId<HTMLButtonElement>("run");
+const runStatus = byId("run-status");
+const errorsList = byId("errors");
+const errorCount = byId("error-count");
+const jsonPre = byId("json");
+const planSection = byId("plan-section");
+const resultsSummary = byId("results-summary");
+const resultsTable = byId<HTMLTableElement>("results");
+
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="itemfilter-csp-nonce"]')?.content;
+const state: PageState = readUrlState(window.location);
+let session: Session;
+let lastResult: FilterResult | undefined;
+/** When the last key went down in the editor (event.timeStamp), to time keystroke-to-JSON (kept on #json as data-latency-ms). */
+let keyDownAt: number | undefined;
+
+const config = new Compartment();
+
+/** Token colours with at least 4.5:1 contrast on white (CodeMirror's default `invalid` red has 4:1). */
+const pageHighlightStyle = HighlightStyle.define([
+  { tag: [tags.keyword, tags.operatorKeyword, tags.logicOperator, tags.compareOperator], color: "#6f2da8" },
+  { tag: tags.propertyName, color: "#0b4f8a" },
+  { tag: tags.string, color: "#a4161a" },
+  { tag: tags.number, color: "#1a6b2f" },
+  { tag: [tags.paren, tags.squareBracket, tags.separator], color: "#4d5560" },
+  { tag: tags.invalid, color: "#b00020", textDecoration: "underline wavy" },
+]);
+
+function currentTable(): TableInfo {
+  return session.tables.find((t) => t.name === tableSelect.value) ?? session.tables[0]!;
+}
+
+function keysOf(table: TableInfo): { primary: string; secondary?: string } {
+  return { primary: table.primaryKey, ...(table.secondaryKey === undefined ? {} : { secondary: table.secondaryKey }) };
+}
+
+function extensionFor(table: TableInfo, mode: FilterMode) {
+  return itemfilter({
+    mode,
+    schema: table.schema,
+    keys: keysOf(table),
+    onChange: showResult,
+    ...(nonce === undefined || nonce.startsWith("__") ? {} : { nonce }),
+  });
+}
+
+function jsonOf(result: FilterResult & { ok: true }): unknown {
+  return result.mode === "find" ? result.plan : result.filter;
+}
+
+function showResult(result: FilterResult): void {
+  lastResult = result;
+  state.filter = result.text;
+  writeUrlState(state);
+  if (result.ok) {
+    jsonPre.textContent = JSON.stringify(jsonOf(result), null, 2);
+    jsonPre.classList.remove("stale");
+    errorsList.replaceChildren();
+    errorCount.textContent = "(none)";
+  } else {
+    // Keep the last good JSON, dimmed, so it does not flicker while typing.
+    jsonPre.classList.add("stale");
+    renderErrors(result);
+  }
+  if (result.mode === "find") renderPlan(result.ok ? result.plan : undefined, keysOf(currentTable()));
+  planSection.hidden = result.mode !== "find";
+  if (keyDownAt !== undefined) {
+    jsonPre.dataset.latencyMs = (performance.now() - keyDownAt).toFixed(2);
+    keyDownAt = undefined;
+  }
+}
+
+function renderErrors(result: FilterResult & { ok: false }): void {
+  errorCount.textContent = `(${result.diagnostics.length})`;
+  errorsList.replaceChildren(
+    ...result.diagnostics.map((d) => {
+      const where = `${d.span.start.line}:${d.span.start.column}`;
+      const go = h("button", { class: "link", text: `${d.code} at ${where}`, attrs: { type: "button", "aria-label": `${d.code} at line ${d.span.start.line}, column ${d.span.start.column}: go to it` } });
+      go.addEventListener("click", () => {
+        const length = view.state.doc.length;
+        view.dispatch({ selection: { anchor: Math.min(d.span.start.offset, length), head: Math.min(d.span.end.offset, length) }, scrollIntoView: true });
+        view.focus();
+      });
+      return h("li", { class: "error" }, go, h("p", { class: "message", text: d.message }), h("pre", { class: "code frame", text: formatDiagnostics(result.text, [d]) }));
+    }),
+  );
+}
+
+function partitionValue(table: TableInfo): Scalar | undefined {
+  const text = partitionInput.value.trim();
+  if (text === "") return undefined;
+  const type = table.schema.attributes[table.primaryKey]?.type;
+  if (type === "number" && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  return text;
+}
+
+let running = 0;
+async function run(): Promise<void> {
+  const result = lastResult ?? filterResult(view.state);
+  const table = currentTable();
+  if (!result.ok) {
+    resultsSummary.textContent = `Not run: the filter has ${result.diagnostics.length === 1 ? "an error" : `${result.diagnostics.length} errors`}.`;
+    return;
+  }
+  const ticket = ++running;
+  runButton.disabled = true;
+  runStatus.textContent = "Running…";
+  const started = performance.now();
+  try {
+    let items: Item[];
+    let requests = 1;
+    let pages: number;
+    if (result.mode === "list") {
+      ({ items, pages } = await fetchAll({ operation: "listItems", table: table.name, filter: result.filter }, session.credentials));
+    } else if (result.mode === "query") {
+      const primary = partitionValue(table);
+      ({ items, pages } = await fetchAll(
+        { operation: "queryItems", table: table.name, ...(primary === undefined ? {} : { key: { primary } }), ...(result.filter === null ? {} : { filter: result.filter }) },
+        session.credentials,
+      ));
+    } else {
+      ({ items, pages, requests } = await runPlan(result.plan, table, session.credentials));
+    }
+    if (ticket !== running) return;
+    const ms = performance.now() - started;
+    renderResults(resultsTable, items);
+    resultsTable.dataset.count = String(items.length);
+    resultsSummary.textContent = `${items.length} ${items.length === 1 ? "item" : "items"} from ${table.name} in ${ms.toFixed(1)} ms (${requests} ${requests === 1 ? "request" : "requests"}, ${pages} ${pages === 1 ? "page" : "pages"}).`;
+  } catch (error) {
+    if (ticket !== running) return;
+    renderResults(resultsTable, []);
+    resultsSummary.textContent = `Failed: ${(error as Error).message}`;
+  } finally {
+    if (ticket === running) {
+      runButton.disabled = false;
+      runStatus.textContent = "";
+    }
+  }
+}
+
+function reconfigure(): void {
+  const table = currentTable();
+  state.table = table.name;
+  partitionField.hidden = state.mode !== "query";
+  byId("partition-key").textContent = `(${table.primaryKey})`;
+  view.dispatch({ effects: config.reconfigure(extensionFor(table, state.mode)) });
+  writeUrlState(state);
+}
+
+async function copyJson(): Promise<void> {
+  const status = byId("copy-status");
+  const text = jsonPre.textContent ?? "";
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = "Copied.";
+  } catch {
+    // Without clipboard access, select the JSON so Ctrl+C copies it.
+    const range = document.createRange();
+    range.selectNodeContents(jsonPre);
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+    jsonPre.focus();
+    status.textContent = "Selected: press Ctrl+C to copy.";
+  }
+}
+
+let view: EditorView;
+
+async function start(): Promise<void> {
+  renderReference(byId("reference"));
+  try {
+    session = await loadSession();
+  } catch (error) {
+    resultsSummary.textContent = `The playground server did not answer: ${(error as Error).message}`;
+    return;
+  }
+  for (const table of session.tables) {
+    tableSelect.append(h("option", { text: `${table.name} (${table.count} items)`, attrs: { value: table.name } }));
+  }
+  if (state.table !== undefined && session.tables.some((t) => t.name === state.table)) tableSelect.value = state.table;
+  partitionInput.value = state.key;
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="mode"]')) radio.checked = radio.value === state.mode;
+
+  const table = currentTable();
+  state.table = table.name;
+  partitionField.hidden = state.mode !== "query";
+  byId("partition-key").textContent = `(${table.primaryKey})`;
+  view = new EditorView({
+    parent: byId("filter-editor"),
+    state: EditorState.create({
+      doc: state.filter,
+      extensions: [
+        history(),
+        closeBrackets(),
+        placeholder('age >= 30 and plan in ("pro", "team")'),
+        keymap.of([
+          { key: "Mod-Enter", run: () => (void run(), true), preventDefault: true },
+          // Enter accepts an open completion (the completion keymap does); otherwise it runs, as in a search box.
+          // It never inserts a line break, not even while a completion list is opening.
+          { key: "Enter", run: (v) => (completionStatus(v.state) !== null ? (acceptCompletion(v), true) : (void run(), true)) },
+          ...historyKeymap,
+          ...defaultKeymap,
+        ]),
+        EditorView.lineWrapping,
+        syntaxHighlighting(pageHighlightStyle),
+        EditorView.contentAttributes.of({ "aria-labelledby": "filter-label", "aria-describedby": "filter-help", "aria-multiline": "false" }),
+        config.of(extensionFor(table, state.mode)),
+      ],
+    }),
+  });
+
+  // Captured before CodeMirror's own handlers, which apply keymap commands (Backspace, say) within keydown.
+  // The event's timeStamp is when the browser took the key, so time spent waiting behind other work counts too.
+  view.contentDOM.addEventListener("keydown", (event) => void (keyDownAt = event.timeStamp), { capture: true });
+  // A key that changed nothing must not time the next change.
+  view.contentDOM.addEventListener("keyup", () => void (keyDownAt = undefined));
+  tableSelect.addEventListener("change", reconfigure);
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="mode"]')) {
+    radio.addEventListener("change", () => {
+      if (!radio.checked) return;
+      state.mode = radio.value as FilterMode;
+      reconfigure();
+    });
+  }
+  partitionInput.addEventListener("input", () => {
+    state.key = partitionInput.value;
+    writeUrlState(state);
+  });
+  partitionInput.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") void run();
+  });
+  runButton.addEventListener("click", () => void run());
+  byId("copy").addEventListener("click", () => void copyJson());
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !view.hasFocus) {
+      event.preventDefault();
+      void run();
+    }
+  });
+  document.body.dataset.ready = "true";
+}
+
+void start();

@@ -1,0 +1,34 @@
+import { operatorForms } from "@itemfilter/codemirror";
+import { OPERATORS } from "@itemfilter/core";
+import { h } from "./dom.js";
+
+/** The operator reference, straight from core's operator table. */
+export function renderReference(root: HTMLElement): void {
+  const list = h("dl", { class: "reference" });
+  for (const op of OPERATORS) {
+    list.append(
+      h("dt", {}, h("code", { text: operatorForms(op).join("  ") })),
+      h(
+        "dd",
+        {},
+        h("span", { text: `${op.name}: ${op.summary}.` }),
+        h("br"),
+        h("span", { class: "muted", text: "e.g. " }),
+        h("code", { text: op.example }),
+        op.query ? h("span", { class: "tag", text: "key query" }) : "",
+      ),
+    );
+  }
+  const keywords = h(
+    "p",
+    { class: "muted" },
+    "Combine with ",
+    h("code", { text: "and" }),
+    ", ",
+    h("code", { text: "or" }),
+    " and ",
+    h("code", { text: "not" }),
+    "; group with parentheses. list accepts or on one attribute only; find accepts any.",
+  );
+  root.replaceChildren(list, keywords);
+}
