@@ -16,6 +16,9 @@ import {
   prepareFilter,
   quoteName,
   quoteString,
+  suggest,
+  validateListFilter,
+  validateQueryFilter,
 } from "../src/index.js";
 import { describeValue } from "../src/checkArgument.js";
 
@@ -44,6 +47,12 @@ describe("argument checks", () => {
     ["new LineIndex(5)", () => new LineIndex(5 as never), "LineIndex takes the source text (a string), not a number (5)"],
     ["LineIndex.position(-1)", () => new LineIndex("ab").position(-1), "LineIndex.position takes an offset, a whole number from 0 to the source's length (2), not a number (-1)"],
     ["inferSchema('ab')", () => inferSchema("ab" as never), 'inferSchema takes an array (or another iterable) of items, not the string "ab"'],
+    ["suggest(123, 0)", () => suggest(123 as never, 0), "suggest takes the filter text as a string, not a number (123)"],
+    ["suggest('a', '1')", () => suggest("a", "1" as never), 'suggest takes the cursor offset as a number, not the string "1"'],
+    ["suggest('a', 1, 'list')", () => suggest("a", 1, "list" as never), 'suggest takes options as an object (schema, secondaryKey, mode and limits), not the string "list"'],
+    ["validateListFilter with path 5", () => validateListFilter(filter, { path: 5 as never }), "validateListFilter: options.path must be a string, not a number (5)"],
+    ["validateListFilter with maxFilters 'x'", () => validateListFilter(filter, { maxFilters: "x" as never }), 'validateListFilter: options.maxFilters must be a number from 0 (Infinity for no limit), not the string "x"'],
+    ["validateQueryFilter with options []", () => validateQueryFilter({ operator: "equals", value: 1 }, [] as never), "validateQueryFilter takes options as an object (path, maxInValues and maxFilters), not an array (length 0)"],
     ["attributeWarnings without a schema", () => attributeWarnings("a = 1", undefined as never), "a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }, not undefined"],
   ])("%s", (_, run, message) => {
     expect(run).toThrow(new TypeError(message));

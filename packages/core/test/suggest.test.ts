@@ -152,11 +152,13 @@ describe("suggest", () => {
     expect(suggest("a", offset)).toEqual(suggest("a", clamped));
   });
 
-  it("never throws for odd arguments", () => {
-    expect(suggest(undefined as unknown as string, 0).items.map((i) => i.label)).toEqual(["not", "("]);
+  it("answers for any offset, and refuses arguments of the wrong type", () => {
     expect(suggest("a ", Number.NaN).items.length).toBeGreaterThan(0);
-    expect(suggest("|", 0, { schema: { attributes: { x: null } } as unknown as Schema }).items.map((i) => i.label)).toEqual(["not", "("]);
+    expect(suggest("a ", -5)).toEqual(suggest("a ", 0));
     expect(suggest("x".repeat(20_000), 20_000)).toEqual({ from: 20_000, to: 20_000, items: [] });
+    // Like every public function (issue 10): a wrong type is a TypeError that says what it takes.
+    expect(() => suggest(undefined as unknown as string, 0)).toThrow(new TypeError("suggest takes the filter text as a string, not undefined"));
+    expect(() => suggest("|", 0, { schema: { attributes: { x: null } } as unknown as Schema })).toThrow(TypeError);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { TokenType } from "chevrotain";
 import { nextTokens } from "./nextTokens.js";
+import { checkOptions, describeValue } from "../checkArgument.js";
 import { CANONICAL_OPERATOR } from "../print/format.js";
 import { isWord, lex, nameEnd, type Token } from "../syntax/lexer.js";
 import { resolveLimits, type Limits } from "../syntax/limits.js";
@@ -93,12 +94,18 @@ const KIND_ORDER: Record<SuggestionKind, number> = { attribute: 0, operator: 1, 
  * attribute names from the schema (or `key` in query mode), operators (only
  * those the mode and the attribute's type allow), value placeholders,
  * keywords and punctuation. Items are filtered by the word under the cursor,
- * case-insensitively, and that word's range is `from`..`to`. Never throws:
- * inside a string, after text that does not parse, or for any offset (it is
- * clamped to the source) the answer is simply fewer items.
+ * case-insensitively, and that word's range is `from`..`to`. For any text
+ * and any offset (clamped to the source) it answers, never throws: inside a
+ * string or after text that does not parse the answer is simply fewer items.
+ * Arguments of the wrong type are a TypeError.
  */
 export function suggest(source: string, offset: number, options?: SuggestOptions): Suggestions {
-  const text = typeof source === "string" ? source : "";
+  if (typeof source !== "string") throw new TypeError(`suggest takes the filter text as a string, not ${describeValue(source)}`);
+  if (typeof offset !== "number") throw new TypeError(`suggest takes the cursor offset as a number, not ${describeValue(offset)}`);
+  checkOptions("suggest", options, "schema, secondaryKey, mode and limits");
+  // A malformed schema is the caller's mistake whatever the cursor: checked (and indexed, once per schema) up front.
+  if (options?.schema !== undefined) schemaIndex(options.schema);
+  const text = source;
   const at = clamp(offset, text.length);
   const none = (from = at, to = at): Suggestions => ({ from, to, items: [] });
   if (at > resolveLimits(options).maxLength) return none();

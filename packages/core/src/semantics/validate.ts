@@ -1,3 +1,4 @@
+import { checkCountOption, checkOptions, checkStringOption } from "../checkArgument.js";
 import { FilterError, type Diagnostic, type ErrorCode } from "../errors.js";
 import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import { DEFAULT_LIMITS } from "../syntax/limits.js";
@@ -49,6 +50,7 @@ class Problems {
  * refuses it (checkValue's default), so the emulator is as strict.
  */
 export function validateListFilter(json: unknown, options?: ValidateOptions): ListFilter[] {
+  checkValidateOptions("validateListFilter", options);
   const root = options?.path ?? "filter";
   const maxFilters = options?.maxFilters ?? DEFAULT_MAX_FILTERS;
   const problems = new Problems();
@@ -79,6 +81,7 @@ export function validateListFilter(json: unknown, options?: ValidateOptions): Li
  * a key query allows. It has no `item`, because it always tests the secondary key.
  */
 export function validateQueryFilter(json: unknown, options?: ValidateOptions): QueryFilter {
+  checkValidateOptions("validateQueryFilter", options);
   const root = options?.path ?? "filter";
   const problems = new Problems();
   if (!isObject(json)) {
@@ -242,4 +245,12 @@ function kindOf(value: unknown): string {
   if (typeof value === "number") return `the number ${value}`;
   if (typeof value === "object") return "an object";
   return `a ${typeof value}`;
+}
+
+function checkValidateOptions(fn: string, options: ValidateOptions | undefined): void {
+  checkOptions(fn, options, "path, maxInValues and maxFilters");
+  if (options === undefined || options === null) return;
+  checkStringOption(fn, "path", options.path);
+  checkCountOption(fn, "maxInValues", options.maxInValues);
+  checkCountOption(fn, "maxFilters", options.maxFilters);
 }
