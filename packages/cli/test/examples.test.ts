@@ -17,7 +17,7 @@ import { runCli, startServe, type CliRun } from "./runCli.js";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const READMES = ["README.md", "packages/cli/README.md", "packages/client/README.md", "packages/emulator/README.md"];
 /** Commands whose --help is laid out by this package (one example per line, after a "# what" line). */
-const HELP_COMMANDS = [[], ["compile"], ["list"], ["query"], ["serve"], ["repl"], ["find"]];
+const HELP_COMMANDS = [[], ["compile"], ["list"], ["query"], ["serve"], ["repl"], ["find"], ["playground"]];
 
 /** The files examples name, as a reader would have them. */
 const fixtures = mkdtempSync(join(tmpdir(), "itemfilter-examples-"));
@@ -151,10 +151,11 @@ function needsService(line: string): boolean {
 async function run(example: Example): Promise<CliRun> {
   const call = invocation(example.line)!;
   const input = call.stdinFile !== undefined ? readFileSync(join(fixtures, call.stdinFile), "utf8") : call.input;
-  if (call.argv[0] === "serve") {
-    // Run it until it prints its URL. A free port rather than the fixed default, which may be taken here.
+  if (call.argv[0] === "serve" || call.argv[0] === "playground") {
+    // Run it until it prints its URL. A free port rather than the fixed default, which may be taken here;
+    // --open runs $BROWSER, here the `true` command, so no browser starts.
     const argv = call.argv.includes("--port") ? call.argv : [...call.argv, "--port", "0"];
-    const serving = await startServe(argv, { cwd: fixtures, env: call.env });
+    const serving = await startServe(argv, { cwd: fixtures, env: { BROWSER: "true", ...call.env } });
     return serving.stop();
   }
   // A REPL example is typed into: give it one filter.
@@ -182,7 +183,7 @@ describe("every example runs against the demo data", () => {
     }
     expect(result.stderr.startsWith("itemfilter:")).toBe(false);
     expect(result.code).toBe(0);
-    const output = invocation(example.line)!.argv[0] === "serve" ? result.stdout : result.stdout.trim();
+    const output = ["serve", "playground"].includes(invocation(example.line)!.argv[0]!) ? result.stdout : result.stdout.trim();
     expect(output).not.toBe("");
     expect(output).not.toBe("[]");
     if (example.shown !== undefined) expect(result.stdout).toBe(example.shown);

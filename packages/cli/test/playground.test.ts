@@ -138,7 +138,7 @@ describe("itemfilter playground", () => {
     const help = await runCli(["playground", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("--open");
-    expect(help.stdout).toContain("itemfilter playground --open");
+    expect(help.stdout).toContain("itemfilter playground --port 0 --open");
     const bad = await runCli(["playground", "--port", "70000"]);
     expect([bad.code, bad.stderr]).toEqual([2, "itemfilter: --port must be a whole number from 0 to 65535\n"]);
   });

@@ -70,7 +70,7 @@ export async function fetchAll(request: ListRequest | QueryRequest, credentials:
     if (!answer.ok || json?.data === undefined) {
       throw new RunError(`${request.operation} answered ${answer.status}: ${json?.error?.message ?? "not the protocol's JSON"}`);
     }
-    items.push(...json.data.items);
+    for (const item of json.data.items) items.push(item); // no spread: a page's size is the server's to choose
     startKey = json.data.stopKey ?? undefined;
     if (startKey === undefined || startKey === null) return { items, pages };
   }

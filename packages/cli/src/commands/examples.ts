@@ -47,6 +47,10 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter serve", "serve the demo data on http://127.0.0.1:8787"],
     ["itemfilter serve --data items.json --port 0", "serve your own data on a free port"],
   ],
+  playground: [
+    ["itemfilter playground", "serve the playground page on http://127.0.0.1:8788/ (the URL is printed)"],
+    ["itemfilter playground --port 0 --open", "on a free port, opened in the browser ($BROWSER, or the system's)"],
+  ],
   repl: [
     ["itemfilter repl", "try filters against the demo data"],
     ["itemfilter repl --table users --send", "show matching users as you type filters"],

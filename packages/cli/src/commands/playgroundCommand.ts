@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { optionalInteger, optionalString } from "./argValues.js";
 import { EPILOG } from "../helpText.js";
+import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
 
 export const PLAYGROUND_PORT = 8788;
@@ -14,9 +15,7 @@ export function playgroundCommand(select: Select): CommandModule {
         .option("port", { type: "number", default: PLAYGROUND_PORT, describe: "The port; 0 picks a free one" })
         .option("open", { type: "boolean", default: false, describe: "Open the page in the default browser" })
         .option("data", { type: "string", describe: "A JSON ({tables: {...}}) or NDJSON data file (default: the demo data)" })
-        .example("$0 playground --open", `serve the playground on http://127.0.0.1:${PLAYGROUND_PORT}/ and open it`)
-        .example("$0 playground --port 0", "serve it on a free port (the URL is printed)")
-        .epilog(EPILOG),
+        .epilog(`${examplesMarker("playground")}\n\n${EPILOG}`),
     handler: (argv) => {
       select({
         command: "playground",

@@ -10,7 +10,6 @@ import { DEMO_CREDENTIALS } from "../send/runServe.js";
 import { openBrowser } from "./openBrowser.js";
 import { playgroundDistPath } from "./playgroundDist.js";
 import { createPlaygroundServer, type PlaygroundServer } from "./playgroundServer.js";
-import { proxyOperations } from "./proxyOperations.js";
 import { loadStaticFiles } from "./staticFiles.js";
 import { tableInfo } from "./tableInfo.js";
 
@@ -20,9 +19,9 @@ export interface StartedPlayground {
 }
 
 /**
- * Starts the playground: an emulator with the tables on a loopback port, and
- * the page's server (which reaches that emulator) on `port`. Shared by the
- * command and by tests.
+ * Starts the playground: one server on `port` for the page and for the
+ * emulator's two operations (through the emulator's own handler, Host check
+ * included). Shared by the command and by tests.
  */
 export async function startPlayground(ctx: CliContext, args: PlaygroundArgs): Promise<StartedPlayground> {
   const dist = playgroundDistPath();
@@ -32,12 +31,6 @@ export async function startPlayground(ctx: CliContext, args: PlaygroundArgs): Pr
   const tables = await loadTables(ctx, args.data);
   const files = await loadStaticFiles(dist);
   const emulator = createEmulator({ tables, credentials: [DEMO_CREDENTIALS] });
-  let emulatorUrl: string;
-  try {
-    emulatorUrl = await emulator.start(0);
-  } catch (error) {
-    throw serviceError(`the emulator could not start: ${(error as Error).message}`);
-  }
   let server: PlaygroundServer;
   let url: string;
   try {
@@ -45,11 +38,10 @@ export async function startPlayground(ctx: CliContext, args: PlaygroundArgs): Pr
       files,
       tables: Object.entries(tables).map(([name, table]) => tableInfo(name, table)),
       credentials: DEMO_CREDENTIALS,
-      operations: proxyOperations(emulatorUrl),
+      operations: (req, res) => void emulator.handle(req, res),
     });
     url = await server.start(args.port);
   } catch (error) {
-    await emulator.stop();
     const message = (error as Error).message;
     const why = message.includes("EADDRINUSE") ? `port ${args.port} is in use; pick another with --port, or --port 0 for any free one` : message;
     throw serviceError(`the playground could not start: ${why}`);
@@ -68,7 +60,7 @@ export async function runPlayground(ctx: CliContext, args: PlaygroundArgs): Prom
   const playground = await startPlayground(ctx, args);
   ctx.out(`${playground.url}\n`);
   ctx.err(`The itemfilter playground is on ${playground.url} (the emulator's listItems and queryItems too, with applicationKey "${DEMO_CREDENTIALS.applicationKey}" and authenticationToken "${DEMO_CREDENTIALS.authenticationToken}").\n`);
-  if (args.open && !(await openBrowser(playground.url))) ctx.err(`Could not open a browser; open ${playground.url} yourself.\n`);
+  if (args.open && !(await openBrowser(playground.url, ctx.env))) ctx.err(`Could not open a browser; open ${playground.url} yourself.\n`);
   ctx.err("Press Ctrl-C to stop.\n");
   await new Promise<void>((resolve) => {
     if (ctx.signal === undefined) return; // runs until the process ends
