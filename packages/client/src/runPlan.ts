@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { evaluate, parse, type ParseOptions, type Plan, type PlanKeys, type PlanRequest } from "@itemfilter/core";
+import { prepareEvaluate, type ParseOptions, type Plan, type PlanKeys, type PlanRequest } from "@itemfilter/core";
 import { canonicalJson } from "./canonicalJson.js";
 import { AbortError, ClientError } from "./errors.js";
 import type { FindOutcome, FindProgress, Item, Page, PageKey } from "./types.js";
@@ -60,8 +60,7 @@ function residualTests(parseOptions: ParseOptions | undefined): (residual: strin
     if (residual === null) return () => true;
     let test = cache.get(residual);
     if (test === undefined) {
-      const doc = parse(residual, limits);
-      test = (item) => evaluate(doc, item);
+      test = prepareEvaluate(residual, limits);
       cache.set(residual, test);
     }
     return test;

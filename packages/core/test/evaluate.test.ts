@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FilterError, evaluate, parse, type FilterNode } from "@itemfilter/core";
+import { FilterError, evaluate, parse, prepareEvaluate, type FilterNode } from "@itemfilter/core";
 
 const GRIN = "\u{1F600}";
 const HALFWIDTH = "\uFF61";
@@ -76,6 +76,7 @@ describe("evaluate: plain boolean logic over the per-operator rules", () => {
   ] as [string, unknown, boolean][])("%s on %j -> %s", (source, item, expected) => {
     expect(evaluate(source, item)).toBe(expected);
     expect(evaluate(parse(source), item)).toBe(expected);
+    expect(prepareEvaluate(source)(item)).toBe(expected);
   });
 
   it("takes one node of a tree", () => {
@@ -144,5 +145,16 @@ describe("evaluate: options and errors", () => {
     const bad = { type: "Predicate", attribute: { type: "Attribute", name: "a", span }, operator: "like", operatorSpan: span, span };
     expect(() => evaluate(bad as unknown as FilterNode, {})).toThrow(/unknown operator "like"/);
     expect(() => evaluate({ type: "Xor", span } as unknown as FilterNode, {})).toThrow(TypeError);
+  });
+});
+
+describe("prepareEvaluate: the filter made ready once", () => {
+  it("answers item after item as evaluate does, and checks the filter only once, up front", () => {
+    const passes = prepareEvaluate("age >= 18 and not (plan = \"free\")");
+    expect([{ age: 20, plan: "pro" }, { age: 20, plan: "free" }, { age: 3 }, {}, null].map(passes)).toEqual([true, false, false, false, false]);
+    expect(() => prepareEvaluate("age >")).toThrow(FilterError);
+    expect(prepareEvaluate("")({})).toBe(true);
+    expect(prepareEvaluate(">= 3", { secondaryKey: "sk" })({ sk: 4 })).toBe(true);
+    expect(() => prepareEvaluate(">= 3")).toThrow(TypeError);
   });
 });

@@ -1,4 +1,4 @@
-import { evaluate, type Plan } from "@itemfilter/core";
+import { prepareEvaluate, type Plan } from "@itemfilter/core";
 import { fetchAll, type Credentials, type Item, type TableInfo } from "./api.js";
 
 export interface PlanRun {
@@ -34,8 +34,9 @@ export async function runPlan(plan: Plan, table: TableInfo, credentials: Credent
   answers.forEach((answer, i) => {
     pages += answer.pages;
     const residual = plan.requests[i]!.residual;
+    const passes = residual === null ? null : prepareEvaluate(residual);
     for (const item of answer.items) {
-      if (residual !== null && !evaluate(residual, item)) continue;
+      if (passes !== null && !passes(item)) continue;
       const key = JSON.stringify([item[table.primaryKey], table.secondaryKey === undefined ? null : (item[table.secondaryKey] ?? null)]);
       if (seen.has(key)) continue;
       seen.add(key);

@@ -28,11 +28,23 @@ type Test = (item: unknown) => boolean;
  * condition without a subject when no `options.secondaryKey` says what it tests.
  */
 export function evaluate(input: FilterInput, item: unknown, options?: EvaluateOptions): boolean {
+  return prepareEvaluate(input, options)(item);
+}
+
+/**
+ * The filter made ready once for many items: `prepareEvaluate(f, o)(item)`
+ * answers exactly as `evaluate(f, item, o)`, but the text is parsed (or the
+ * tree checked) and the tests built only here, not per item. Use it to check
+ * a residual against every item of a scan. Throws what evaluate throws, here.
+ */
+export function prepareEvaluate(input: FilterInput, options?: EvaluateOptions): (item: unknown) => boolean {
   if (options !== undefined && options !== null) checkStringOption("evaluate", "secondaryKey", options.secondaryKey);
   const doc = toDocument(input, options);
   const body = doc.body;
-  if (body === null) return true;
-  return guardStack(() => prepare(body, options?.secondaryKey)(item), doc.span);
+  if (body === null) return () => true;
+  const test = guardStack(() => prepare(body, options?.secondaryKey), doc.span);
+  // A tree as deep as raised limits allow can exhaust the stack while it runs, too.
+  return (item) => guardStack(() => test(item), doc.span);
 }
 
 /** Turns the tree into closures first, so a missing secondary key is reported whatever the item. */
