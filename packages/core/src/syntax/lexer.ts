@@ -2,6 +2,7 @@ import type { IToken, TokenType } from "chevrotain";
 import type { ErrorCode } from "../errors.js";
 import { escapeForDisplay } from "./escapeForDisplay.js";
 import { exactNumber } from "./numbers.js";
+import { scanCurlyQuoted, scanString } from "./scanString.js";
 import type { Operator } from "../operators.js";
 import { OPERATORS } from "../operators.js";
 import {
@@ -136,9 +137,6 @@ function isAsciiNamePart(c: number): boolean {
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
-function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
-}
 
 /** Length of the name character at i (0 if none); non-ASCII goes through the Unicode regex. */
 function nameCharAt(source: string, i: number, start: boolean): number {
@@ -158,7 +156,6 @@ function spaceAt(source: string, i: number): boolean {
   return SPACE.test(source);
 }
 
-const ESCAPES: Record<string, string> = { '"': '"', "'": "'", "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 /** Scans the whole source. Never throws; every problem comes back in `problems`. */
 export function lex(source: string): LexResult {
@@ -291,130 +288,9 @@ export function lex(source: string): LexResult {
   return { tokens, problems };
 }
 
-type Push = (type: TokenType, start: number, end: number, image: string, payload: unknown) => void;
-type Problem = (code: ErrorCode, message: string, start: number, end: number) => void;
-
-/**
- * Strings and backtick-quoted names share one scanner and one set of
- * escapes, so any name can be written; a name also takes \` for a backtick.
- */
-function scanString(source: string, start: number, push: Push, problem: Problem): number {
-  const quote = source.charCodeAt(start);
-  const isName = quote === 96;
-  const type = isName ? QuotedIdentifier : StringLiteral;
-  const what = isName ? "quoted name" : "string";
-  const n = source.length;
-  let i = start + 1;
-  let chunkStart = i;
-  let value = "";
-  for (;;) {
-    if (i >= n) {
-      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1);
-      push(type, start, n, source.slice(start, n), value + source.slice(chunkStart, n));
-      return n;
-    }
-    const c = source.charCodeAt(i);
-    if (c === quote) {
-      value += source.slice(chunkStart, i);
-      if (isName && value === "") problem("E_SYNTAX", "an attribute name cannot be empty", start, i + 1);
-      push(type, start, i + 1, source.slice(start, i + 1), value);
-      return i + 1;
-    }
-    if (c === 10 || c === 13) {
-      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)} (write \\n for a line break inside it)`, start, start + 1);
-      value += source.slice(chunkStart, i);
-      push(type, start, i, source.slice(start, i), value);
-      return i;
-    }
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const pair = c <= 0xdbff && (source.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-      if (!pair) problem("E_SYNTAX", "a lone surrogate is not valid text", i, i + 1);
-      i += pair ? 2 : 1;
-      continue;
-    }
-    if (c !== 92) {
-      i++;
-      continue;
-    }
-    value += source.slice(chunkStart, i);
-    const e = source[i + 1];
-    if (e === "u") {
-      const unit = hex4(source, i + 2);
-      if (unit < 0) {
-        problem("E_SYNTAX", "invalid escape: \\u needs exactly four hex digits, as in \\u00e9", i, Math.min(n, i + 6));
-        i += 2;
-      } else if (unit >= 0xd800 && unit <= 0xdbff) {
-        const low = source[i + 6] === "\\" && source[i + 7] === "u" ? hex4(source, i + 8) : -1;
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          value += String.fromCharCode(unit, low);
-          i += 12;
-        } else {
-          problem("E_SYNTAX", `invalid escape: \\u${source.slice(i + 2, i + 6)} is a high surrogate and needs a low surrogate escape after it`, i, i + 6);
-          i += 6;
-        }
-      } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-        problem("E_SYNTAX", `invalid escape: \\u${source.slice(i + 2, i + 6)} is a lone low surrogate`, i, i + 6);
-        i += 6;
-      } else {
-        value += String.fromCharCode(unit);
-        i += 6;
-      }
-    } else if (e !== undefined && (Object.hasOwn(ESCAPES, e) || (isName && e === "`"))) {
-      value += e === "`" ? "`" : ESCAPES[e];
-      i += 2;
-    } else if (e === undefined) {
-      i += 1;
-    } else {
-      const shown = e === "\n" || e === "\r" ? "a line break" : `'\\${escapeForDisplay(e)}'`;
-      const escapes = `\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${isName ? " \\`" : ""}`;
-      problem("E_SYNTAX", `invalid escape ${shown}: use one of ${escapes}`, i, i + 2);
-      i += 2;
-      if (e === "\n" || e === "\r") {
-        problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1);
-        push(type, start, i, source.slice(start, i), value);
-        return i;
-      }
-    }
-    chunkStart = i;
-  }
-}
-
-/** Curly quotes: U+2018-U+201B are single, U+201C-U+201F double (opening, closing and low forms alike). */
-function isCurly(c: number): boolean {
-  return c >= 0x2018 && c <= 0x201f;
-}
-
-/** Most characters of a curly-quoted text shown back in the message. */
-const SHOWN_CURLY = 24;
-
-/**
- * Text in curly quotes, as word processors and chat apps write it: one
- * problem for the whole of it, and a string token holding the text so the
- * rest of the filter is still checked. A curly quote without a partner on its
- * line is a problem of its own.
- */
-function scanCurlyQuoted(source: string, start: number, push: Push, problem: Problem): number {
-  const double = source.charCodeAt(start) >= 0x201c;
-  const straight = double ? '"' : "'";
-  for (let j = start + 1; j < source.length; j++) {
-    const c = source.charCodeAt(j);
-    if (c === 10 || c === 13) break;
-    if (!isCurly(c) || c >= 0x201c !== double) continue;
-    const text = source.slice(start + 1, j);
-    const shown = text.length > SHOWN_CURLY ? text.slice(0, SHOWN_CURLY - 1) + "…" : text;
-    problem("E_SYNTAX", `curly quotes do not quote a string; use straight quotes: ${straight}${escapeForDisplay(shown)}${straight}`, start, j + 1);
-    push(StringLiteral, start, j + 1, source.slice(start, j + 1), text);
-    return j + 1;
-  }
-  problem("E_SYNTAX", `unexpected character '${source[start]}': use straight quotes (${straight}) around a string`, start, start + 1);
-  return start + 1;
-}
-
-function hex4(source: string, at: number): number {
-  if (at + 4 > source.length) return -1;
-  for (let k = at; k < at + 4; k++) if (!isHex(source.charCodeAt(k))) return -1;
-  return parseInt(source.slice(at, at + 4), 16);
-}
+/** How a scanner hands back a token, and reports a problem. */
+export type Push = (type: TokenType, start: number, end: number, image: string, payload: unknown) => void;
+export type Problem = (code: ErrorCode, message: string, start: number, end: number) => void;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const NUMBER_TAIL = /[\p{L}\p{Nd}_.]+/uy;
