@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { closest, suggestOperator, valueHint } from "../src/syntax/parserMessages.js";
+import { closest } from "../src/syntax/closest.js";
+import { suggestOperator, valueHint } from "../src/syntax/parserMessages.js";
 
 describe("did you mean", () => {
   it.each([

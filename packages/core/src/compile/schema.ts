@@ -3,7 +3,7 @@ import { FilterError, type Diagnostic } from "../errors.js";
 import { operatorInfo } from "../operators.js";
 import { describeValue } from "../checkArgument.js";
 import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
-import { closest } from "../syntax/parserMessages.js";
+import { closest } from "../syntax/closest.js";
 
 export type AttributeType = "string" | "number";
 

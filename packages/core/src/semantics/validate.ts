@@ -4,7 +4,7 @@ import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import { DEFAULT_LIMITS } from "../syntax/limits.js";
 import { NO_SPAN } from "../syntax/location.js";
 import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../operators.js";
-import { closest } from "../syntax/parserMessages.js";
+import { closest } from "../syntax/closest.js";
 import { checkValue } from "../compile/valueShapes.js";
 
 export interface ValidateOptions {

@@ -1,6 +1,7 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import { OPERATORS, OPERATOR_MISSPELLINGS } from "../operators.js";
 import { escapeForDisplay } from "./escapeForDisplay.js";
+import { closest, normaliseWord } from "./closest.js";
 import { Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, QuotedIdentifier, StringLiteral } from "./tokens.js";
 
 const MAX_SHOWN = 24;
@@ -69,41 +70,12 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
 /** Every word that writes an operator or a keyword, as documented. */
 const OPERATOR_WORDS: string[] = [...OPERATORS.flatMap((op) => op.words), "is null", "is not null"];
 
-function normalise(word: string): string {
-  return word.toLowerCase().replace(/[_\-\s]/g, "");
-}
-
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
-/** Closest candidates by edit distance (at most 2, or 1 for short words), best first. */
-export function closest(word: string, candidates: Iterable<string>): string[] {
-  const w = normalise(word);
-  const max = w.length <= 3 ? 1 : 2;
-  const scored: [string, number][] = [];
-  for (const c of candidates) {
-    const d = distance(w, normalise(c));
-    if (d <= max) scored.push([c, d]);
-  }
-  return scored.sort((x, y) => x[1] - y[1]).map(([c]) => c);
-}
-
 /** "did you mean" for a word written where an operator belongs. */
 export function suggestOperator(word: string): string | undefined {
-  const w = normalise(word);
+  const w = normaliseWord(word);
   const known = OPERATOR_MISSPELLINGS[w];
   if (known !== undefined) return known;
-  const exact = OPERATOR_WORDS.find((o) => normalise(o) === w);
+  const exact = OPERATOR_WORDS.find((o) => normaliseWord(o) === w);
   return exact ?? closest(word, OPERATOR_WORDS)[0];
 }
 
