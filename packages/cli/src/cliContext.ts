@@ -72,3 +72,12 @@ export function createContext(options: CliOptions): CliContext {
     err: (text) => void stderr.write(secrets.redact(text)),
   };
 }
+
+/** Resolves when Ctrl-C (the context's signal) stops a command that serves until then; never without a signal. */
+export function untilInterrupted(ctx: CliContext): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (ctx.signal === undefined) return; // runs until the process ends
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}

@@ -69,15 +69,20 @@ export function admitRequest(req: IncomingMessage, res: ServerResponse): boolean
  */
 export function waitForTurn(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (res.socket !== null || req.socket.destroyed) return Promise.resolve();
+  return untilEventOrClose(res, "socket", req.socket);
+}
+
+/** Resolves on the response's `event`, on its 'close', or when `socket` closes (whichever comes first), leaving no listener behind. */
+export function untilEventOrClose(res: ServerResponse, event: string, socket: Socket | null): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
-      res.off("socket", done);
+      res.off(event, done);
       res.off("close", done);
       cancel();
       resolve();
     };
-    res.once("socket", done);
+    res.once(event, done);
     res.once("close", done);
-    const cancel = onSocketClose(req.socket, done);
+    const cancel = socket === null ? () => {} : onSocketClose(socket, done);
   });
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { onSocketClose, waitForTurn } from "./pipelining.js";
+import { untilEventOrClose, waitForTurn } from "./pipelining.js";
 
 /** Most characters (about as many bytes) serialized ahead of the socket for one response: what one connection holds beyond the socket's own buffer. */
 export const CHUNK_CHARS = 64 * 1024;
@@ -11,17 +11,7 @@ function writable(res: ServerResponse): boolean {
 
 /** Waits for the response to drain, or for its connection to close (a client that stopped reading is cut off by the idle timeout). */
 function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off("drain", done);
-      res.off("close", done);
-      cancel();
-      resolve();
-    };
-    res.once("drain", done);
-    res.once("close", done);
-    const cancel = res.socket === null ? () => {} : onSocketClose(res.socket, done);
-  });
+  return untilEventOrClose(res, "drain", res.socket);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createEmulator } from "@itemfilter/emulator";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { CliContext } from "../cliContext.js";
+import { untilInterrupted, type CliContext } from "../cliContext.js";
 import { serviceError } from "../cliError.js";
 import type { PlaygroundArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
@@ -62,11 +62,7 @@ export async function runPlayground(ctx: CliContext, args: PlaygroundArgs): Prom
   ctx.err(`The itemfilter playground is on ${playground.url} (the emulator's listItems and queryItems too, with applicationKey "${DEMO_CREDENTIALS.applicationKey}" and authenticationToken "${DEMO_CREDENTIALS.authenticationToken}").\n`);
   if (args.open && !(await openBrowser(playground.url, ctx.env))) ctx.err(`Could not open a browser; open ${playground.url} yourself.\n`);
   ctx.err("Press Ctrl-C to stop.\n");
-  await new Promise<void>((resolve) => {
-    if (ctx.signal === undefined) return; // runs until the process ends
-    if (ctx.signal.aborted) resolve();
-    else ctx.signal.addEventListener("abort", () => resolve(), { once: true });
-  });
+  await untilInterrupted(ctx);
   await playground.stop();
   ctx.err("Stopped.\n");
   return EXIT.ok;

@@ -1,5 +1,5 @@
 import { createEmulator } from "@itemfilter/emulator";
-import type { CliContext } from "../cliContext.js";
+import { untilInterrupted, type CliContext } from "../cliContext.js";
 import { serviceError, usageError } from "../cliError.js";
 import type { ServeArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
@@ -44,11 +44,7 @@ export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number
       : "It accepts only the application key and token you configured.\n",
   );
   ctx.err(`${tryLine(url, tables, args, demo)}\nPress Ctrl-C to stop.\n`);
-  await new Promise<void>((resolve) => {
-    if (ctx.signal === undefined) return; // runs until the process ends
-    if (ctx.signal.aborted) resolve();
-    else ctx.signal.addEventListener("abort", () => resolve(), { once: true });
-  });
+  await untilInterrupted(ctx);
   await emulator.stop();
   ctx.err("Stopped.\n");
   return EXIT.ok;
