@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // Tests import workspace packages through the "@itemfilter/source" export
 // condition, so they always run against src/ and never against a stale dist/.
-// The rest is Vite's default server condition list, which vitest/config does not re-export.
-const conditions = ["@itemfilter/source", "module", "node", "development|production"];
+// The rest is Vite's default server condition list (which vitest/config does not re-export) less
+// "module": it picks bundler-only builds (the AWS SDK's dist-es, with extensionless imports) that Node cannot load.
+const conditions = ["@itemfilter/source", "node", "development|production"];
 
 export default defineConfig({
   resolve: { conditions },

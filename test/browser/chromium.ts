@@ -15,8 +15,8 @@ export function chromiumPath(): string {
   if (found === undefined) {
     throw new Error(
       "The browser tests need Debian's headless Chromium and none is installed. Install it with:\n" +
-        "  bash test/browser/installChromium.sh\n" +
-        "(apt-get install chromium-headless-shell; .ci/run does this before the tests), or set ITEMFILTER_CHROMIUM to a Chromium binary.",
+        "  bash test/prepareMachine.sh\n" +
+        "(apt-get install chromium-headless-shell; `pnpm test` runs it before the tests), or set ITEMFILTER_CHROMIUM to a Chromium binary.",
     );
   }
   return found;

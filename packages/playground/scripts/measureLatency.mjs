@@ -18,7 +18,7 @@ const executablePath = [process.env.ITEMFILTER_CHROMIUM, "/usr/lib/chromium/chro
   (path) => path !== undefined && path !== "" && existsSync(path),
 );
 if (executablePath === undefined) {
-  console.error("No Chromium: run bash test/browser/installChromium.sh");
+  console.error("No Chromium: run bash test/prepareMachine.sh");
   process.exit(2);
 }
 

@@ -1,0 +1,69 @@
+import { CreateTableCommand, DynamoDBClient, PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+
+// What AWS's own engine answers for the legacy conditions our semantics follow
+// (grammar/semantics.md). These are facts about DynamoDB Local, kept as a test so
+// the harness is proven and nobody "fixes" a rule back to what dynalite says.
+let db: DynamoDbLocal;
+let client: DynamoDBClient;
+
+const items: Record<string, Record<string, AttributeValue>> = {
+  missing: {},
+  nullTyped: { a: { NULL: true } },
+  abc: { a: { S: "abc" } },
+  five: { a: { N: "5" } },
+  set: { a: { SS: ["abc", "x"] } },
+  bool: { a: { BOOL: true } },
+  empty: { a: { S: "" } },
+};
+
+beforeAll(async () => {
+  db = await startDynamoDbLocal();
+  client = new DynamoDBClient({
+    endpoint: db.endpoint,
+    region: "us-east-1",
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+  await client.send(
+    new CreateTableCommand({
+      TableName: "oracle",
+      AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+      BillingMode: "PAY_PER_REQUEST",
+    }),
+  );
+  for (const [id, rest] of Object.entries(items)) {
+    await client.send(new PutItemCommand({ TableName: "oracle", Item: { id: { S: id }, ...rest } }));
+  }
+}, 90_000);
+
+afterAll(async () => {
+  client?.destroy();
+  await db?.stop();
+});
+
+async function scanIds(input: Omit<ConstructorParameters<typeof ScanCommand>[0], "TableName">): Promise<string[]> {
+  const out = await client.send(new ScanCommand({ TableName: "oracle", ...input }));
+  return (out.Items ?? []).map((item) => item.id!.S!).sort();
+}
+
+describe("DynamoDB Local, as the oracle", () => {
+  it.each([
+    ["NE abc", { ComparisonOperator: "NE", AttributeValueList: [{ S: "abc" }] }, ["bool", "empty", "five", "missing", "nullTyped", "set"]],
+    ["NOT_CONTAINS b", { ComparisonOperator: "NOT_CONTAINS", AttributeValueList: [{ S: "b" }] }, ["bool", "empty", "five", "nullTyped", "set"]],
+    ["NOT_CONTAINS zz", { ComparisonOperator: "NOT_CONTAINS", AttributeValueList: [{ S: "zz" }] }, ["abc", "bool", "empty", "five", "nullTyped", "set"]],
+    ["NULL", { ComparisonOperator: "NULL" }, ["missing"]],
+  ] as const)("legacy ScanFilter %s on a", async (_name, condition, expected) => {
+    expect(await scanIds({ ScanFilter: { a: condition as never } })).toEqual(expected);
+  });
+
+  it("a FilterExpression NOT contains(...) includes the missing attribute", async () => {
+    const ids = await scanIds({
+      FilterExpression: "NOT contains(#a, :v)",
+      ExpressionAttributeNames: { "#a": "a" },
+      ExpressionAttributeValues: { ":v": { S: "b" } },
+    });
+    expect(ids).toEqual(["bool", "empty", "five", "missing", "nullTyped", "set"]);
+  });
+});

