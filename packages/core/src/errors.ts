@@ -20,10 +20,30 @@ export type ErrorCode =
   | "E_IN_MIXED_TYPES"
   | "E_PLAN_TOO_LARGE";
 
+/** A replacement of the text at `span` that the library knows would fix a diagnostic. */
+export interface Fix {
+  /** What the fix does, for a button or a menu: `Replace with 'age'`. */
+  readonly title: string;
+  readonly span: Span;
+  readonly replacement: string;
+}
+
+/** Plain JSON values a message is made of, so an app can word or translate it from `code` and `params`. */
+export type DiagnosticParams = Readonly<Record<string, string | number | boolean | null | readonly (string | number)[]>>;
+
 export interface Diagnostic {
   readonly code: ErrorCode;
-  /** One line a person can act on. */
+  /**
+   * One line for the person who typed the filter: what is wrong in the text
+   * and what would be right. Never names a function, option or operation.
+   */
   readonly message: string;
+  /** The developer's next step (`use find or plan`, `raise maxRequests`), where there is one. */
+  readonly hint?: string;
+  /** The values the message is made of (the name, the limit, the suggestion). */
+  readonly params?: DiagnosticParams;
+  /** Edits that fix this diagnostic, best first. */
+  readonly fixes?: readonly Fix[];
   readonly span: Span;
   /** For filters checked as JSON rather than text: where in the JSON, such as `filter[2].value`. */
   readonly path?: string;

@@ -5,7 +5,7 @@ export { compareScalars, compareStrings } from "./semantics/compare.js";
 export { compileList, type CompileListOptions } from "./compile/compileList.js";
 export { compileQuery, type CompileQueryOptions } from "./compile/compileQuery.js";
 export { decompile, type DecompileOptions } from "./print/decompile.js";
-export { FilterError, isFilterError, type Diagnostic, type ErrorCode } from "./errors.js";
+export { FilterError, isFilterError, type Diagnostic, type DiagnosticParams, type ErrorCode, type Fix } from "./errors.js";
 export { evaluate, prepareEvaluate, type EvaluateOptions } from "./semantics/evaluate.js";
 export type { ListFilter, QueryFilter, Scalar } from "./compile/filters.js";
 export { CANONICAL_OPERATOR, format, type FormatOptions } from "./print/format.js";
