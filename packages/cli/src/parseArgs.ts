@@ -8,6 +8,7 @@ import type { Selection } from "./commands/selection.js";
 import { sendCommand } from "./commands/sendCommand.js";
 import { serveCommand } from "./commands/serveCommand.js";
 import { examplesMarker, insertExamples } from "./commands/examples.js";
+import { splitAtDashDash, withOperands } from "./filterOperands.js";
 import { STDIN_WORD } from "./filterSource.js";
 import { EPILOG } from "./helpText.js";
 import { VERSION } from "./version.js";
@@ -45,8 +46,18 @@ export function parseArgs(ctx: CliContext, argv: readonly string[]): Promise<Par
     .alias("help", "h")
     .version(VERSION)
     .epilog(`${examplesMarker("itemfilter")}\n\n${EPILOG}`);
+  // Words after `--` never reach yargs: they are the filter, whatever they start with.
+  const { options, operands } = splitAtDashDash(argv);
   return new Promise((resolve) => {
-    void parser.parse(argv.map((a) => (a === "-" ? STDIN_WORD : a)), {}, (error: Error | undefined | null, _args: unknown, output: string) => {
+    void parser.parse(options.map((a) => (a === "-" ? STDIN_WORD : a)), {}, (error: Error | undefined | null, _args: unknown, output: string) => {
+      if (error == null && selection !== undefined) {
+        try {
+          selection = withOperands(selection, operands);
+        } catch (problem) {
+          resolve({ selection: undefined, output: "", error: problem as Error });
+          return;
+        }
+      }
       resolve({ selection, output: insertExamples(output), error: error ?? undefined });
     });
   });
