@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { checkOptions } from "./checkOptions.js";
+import { createGuardedServer } from "./createGuardedServer.js";
 import { EmulatorError } from "./EmulatorError.js";
 import { parseJsonBody } from "./parseJsonBody.js";
 import { readBody } from "./readBody.js";
@@ -283,22 +284,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       if (fallback !== undefined && typeof fallback !== "function") return Promise.reject(new EmulatorError("E_OPTIONS", "start's fallback must be a function (req, res)"));
       allowedHosts = allowedHostsFor(settings.allowedHosts, host);
       const address = host ?? "127.0.0.1";
-      const timeout = settings.requestTimeoutMs;
-      const s = createServer(
-        {
-          // Node's own limits back up readBody's timer, for requests that never finish their headers.
-          headersTimeout: timeout,
-          requestTimeout: timeout + 1000,
-          keepAliveTimeout: settings.keepAliveTimeoutMs,
-          connectionsCheckingInterval: Math.min(1000, timeout),
-        },
-        (req, res) => {
-          if (!handle(req, res)) (fallback ?? notFound)(req, res);
-        },
-      );
-      // A connection with no traffic either way (one that never sends, or never reads its answer) is destroyed after this.
-      s.timeout = settings.idleTimeoutMs;
-      s.maxConnections = settings.maxConnections;
+      const s = createGuardedServer((req, res) => {
+        if (!handle(req, res)) (fallback ?? notFound)(req, res);
+      }, settings);
       server = s;
       return new Promise<string>((resolve, reject) => {
         s.once("error", (error) => {

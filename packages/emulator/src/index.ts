@@ -6,8 +6,9 @@ export {
   DEFAULT_PAGE_SIZE,
   DEFAULT_REQUEST_TIMEOUT_MS,
 } from "./checkOptions.js";
+export { createGuardedServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from "./createGuardedServer.js";
 export { createEmulator, type Emulator, type InProcessInit, type InProcessResponse, type StartOptions } from "./createEmulator.js";
-export { allowedHostsFor, isAllowedHost, LOOPBACK_HOSTS, type AllowedHosts } from "./hostCheck.js";
+export { allowedHostsFor, isAllowedHost, isWildcardHost, LOOPBACK_HOSTS, type AllowedHosts } from "./hostCheck.js";
 export { EmulatorError, type EmulatorErrorCode, type EmulatorErrorDetails } from "./EmulatorError.js";
 export type { KeyValue } from "./keyValues.js";
 export { loadNdjsonItems, parseNdjsonItems } from "./loadNdjsonItems.js";

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createGuardedServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from "@itemfilter/emulator";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { allowedHosts, COMMON_HEADERS, contentSecurityPolicy, newNonce } from "./securityHeaders.js";
 import type { StaticFile } from "./staticFiles.js";
@@ -14,6 +15,8 @@ export interface PlaygroundServerOptions {
   /** The credentials the page sends with its requests (the demo ones). */
   credentials: { applicationKey: string; authenticationToken: string };
   operations: OperationHandler;
+  /** Timeouts and connection cap; the emulator's defaults (those of `serve`) when left out. */
+  limits?: ServerLimits;
 }
 
 export interface PlaygroundServer {
@@ -49,7 +52,8 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Playgr
   let hosts = new Set<string>();
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!hosts.has(req.headers.host ?? "")) {
+    // Host names are case-insensitive (RFC 9110): LOCALHOST:port is this server too.
+    if (!hosts.has((req.headers.host ?? "").trim().toLowerCase())) {
       req.resume();
       return sendText(res, 403, `this server answers only to ${[...hosts].join(" or ")}`);
     }
@@ -82,14 +86,15 @@ export function createPlaygroundServer(options: PlaygroundServerOptions): Playgr
   return {
     start(port) {
       if (server !== undefined) return Promise.reject(new Error("the playground server is already started"));
-      const s = createServer({ headersTimeout: 10_000, requestTimeout: 15_000 }, (req, res) => {
+      // The emulator's timeouts and connection cap, set in the one place every server here gets them from.
+      const s = createGuardedServer((req, res) => {
         try {
           listener(req, res);
         } catch {
           if (!res.headersSent) sendText(res, 500, "internal error in the playground server");
           else res.destroy();
         }
-      });
+      }, options.limits ?? DEFAULT_SERVER_LIMITS);
       server = s;
       return new Promise<string>((resolve, reject) => {
         s.once("error", (error) => {

@@ -1,4 +1,4 @@
-import { createEmulator } from "@itemfilter/emulator";
+import { createEmulator, isWildcardHost } from "@itemfilter/emulator";
 import { untilInterrupted, type CliContext } from "../cliContext.js";
 import { serviceError, usageError } from "../cliError.js";
 import type { ServeArgs } from "../commands/selection.js";
@@ -37,6 +37,10 @@ export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number
   ctx.err(`Serving ${names.join(", ")} on ${url}${args.host === undefined ? "" : ` (listening on ${args.host})`}\n`);
   if (demo && args.host !== undefined && !LOOPBACK.has(args.host)) {
     ctx.err(`Warning: --host ${args.host} may let other machines in, and the demo credentials are public; configure your own.\n`);
+  }
+  if (args.host !== undefined && isWildcardHost(args.host)) {
+    // A wildcard address answers any Host name, so the check that refuses DNS-rebound names cannot run.
+    ctx.err(`Warning: with --host ${args.host} any Host name is answered, so DNS-rebinding protection is off: a web page you visit could read and query this server through your browser. Give a specific address to keep it on.\n`);
   }
   ctx.err(
     demo
