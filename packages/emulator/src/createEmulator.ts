@@ -167,7 +167,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     // One message for both kinds of mismatch, so a caller cannot learn which application keys exist.
     if (known.get(applicationKey)?.has(authenticationToken) !== true) throw new RequestError(401, "unknown applicationKey or authenticationToken");
 
-    const page = serveOperation(operation, body, { tables, pageSize: settings.pageSize });
+    const page = await serveOperation(operation, body, { tables, pageSize: settings.pageSize });
     if (nonJsonLeft > 0) {
       nonJsonLeft--;
       const n = hooks.nonJson!;

@@ -1,7 +1,8 @@
 import { isFilterError, prepareFilter, validateListFilter, validateQueryFilter, type QueryFilter } from "@itemfilter/core";
+import { MAX_FILTER_CONDITIONS, readPageInSlices } from "./readPageInSlices.js";
 import { readMembers, type Operation } from "./readMembers.js";
 import { RequestError } from "./RequestError.js";
-import { runListItems, type Page } from "./runListItems.js";
+import { runListItems, type Page, type PageKey } from "./runListItems.js";
 import { runQueryItems } from "./runQueryItems.js";
 import type { Table } from "./Table.js";
 import type { Item } from "./types.js";
@@ -32,16 +33,29 @@ function knownTables(tables: ReadonlyMap<string, Table>): string {
   return `; the tables are ${shown}${names.length > 10 ? ` and ${names.length - 10} more` : ""}`;
 }
 
-/** Serves one authenticated request body: members checked, table found, filter validated by core, one page read. */
-export function serveOperation(operation: Operation, body: Record<string, unknown>, context: ServeContext): Page {
+/**
+ * Serves one authenticated request body: members checked, table found, filter
+ * validated by core, one page read in slices so other requests are answered
+ * meanwhile.
+ */
+export async function serveOperation(operation: Operation, body: Record<string, unknown>, context: ServeContext): Promise<Page> {
   const members = readMembers(operation, body);
   const table = context.tables.get(members.table);
   if (table === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(members.table.slice(0, 100))}${knownTables(context.tables)}`);
 
   if (operation === "listItems") {
+    const count = Array.isArray(members.filter) ? members.filter.length : 1;
+    if (members.hasFilter && count > MAX_FILTER_CONDITIONS) {
+      throw new RequestError(400, `invalid filter: ${count} conditions; one request takes at most ${MAX_FILTER_CONDITIONS} (as DynamoDB takes at most 300 operators in one expression); split the filter or check the rest locally`);
+    }
     const filters = members.hasFilter ? checkFilter(() => validateListFilter(members.filter, { path: "filter" })) : [];
     const predicate = filters.length === 0 ? null : (prepareFilter(filters) as (item: Item) => boolean);
-    return runListItems({ table, predicate, limit: members.limit, startKey: members.startKey, pageSize: context.pageSize });
+    return readPageInSlices((slice) => runListItems({ table, predicate, ...slice }), {
+      limit: members.limit,
+      startKey: members.startKey,
+      pageSize: context.pageSize,
+      conditions: filters.length,
+    });
   }
 
   if (table.secondaryKey === undefined) {
@@ -51,14 +65,19 @@ export function serveOperation(operation: Operation, body: Record<string, unknow
   if (members.hasFilter) filter = checkFilter(() => validateQueryFilter(members.filter, { path: "filter" }));
   const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey }) as (item: Item) => boolean);
   const startKey = members.startKey as { primary: string | number; secondary: string | number } | undefined;
-  return runQueryItems({
-    table,
-    filter,
-    predicate,
-    primary: members.primary,
-    limit: members.limit,
-    startKey,
-    searchForward: members.searchForward,
-    pageSize: context.pageSize,
-  });
+  return readPageInSlices(
+    (slice) =>
+      runQueryItems({
+        table,
+        filter,
+        predicate,
+        primary: members.primary,
+        limit: slice.limit,
+        // A query's page keys always have the secondary key (runQueryItems' stopKey and the request parser's startKey).
+        startKey: slice.startKey as Required<PageKey> | undefined,
+        searchForward: members.searchForward,
+        pageSize: slice.pageSize,
+      }),
+    { limit: members.limit, startKey, pageSize: context.pageSize, conditions: 1 },
+  );
 }
