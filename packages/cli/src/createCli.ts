@@ -1,6 +1,7 @@
 import { createContext, type CliContext, type CliOptions } from "./cliContext.js";
 import { CliError } from "./cliError.js";
 import type { CompileArgs } from "./commands/selection.js";
+import { escapeMessage } from "./escapeMessage.js";
 import { EXIT } from "./exitCodes.js";
 import { filterSource } from "./filterSource.js";
 import { reportError } from "./reportError.js";
@@ -56,7 +57,7 @@ async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<num
   const { selection, output, error } = await parseArgs(ctx, argv);
   if (error !== undefined) {
     if (error instanceof CliError) throw error;
-    ctx.err(`itemfilter: ${usageMessage(argv, output, error)}\n`);
+    ctx.err(`itemfilter: ${escapeMessage(usageMessage(argv, output, error))}\n`);
     return EXIT.usage;
   }
   if (selection === undefined) {

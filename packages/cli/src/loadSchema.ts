@@ -10,7 +10,9 @@ const TYPES = new Set(["string", "number"]);
  * typo in the file is a usage error naming the file, not a crash later.
  */
 export async function loadSchema(ctx: CliContext, file: string): Promise<Schema> {
-  const text = await readUserFile(ctx, file, "schema file", MAX_BYTES.schema);
+  const read = await readUserFile(ctx, file, "schema file", MAX_BYTES.schema);
+  // A byte order mark is accepted, as in data files (their decoder drops it).
+  const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,5 +1,6 @@
 import type { CliContext } from "./cliContext.js";
 import { CliError } from "./cliError.js";
+import { escapeMessage } from "./escapeMessage.js";
 import { EXIT } from "./exitCodes.js";
 
 /**
@@ -11,8 +12,12 @@ import { EXIT } from "./exitCodes.js";
 const CLIENT_ERRORS = new Set(["ClientError", "ServiceError", "HttpError", "ProtocolError", "TimeoutError", "NetworkError", "RedirectError"]);
 const CLIENT_CODE = /^E_[A-Z_]+$/;
 
-/** Prints one line for a failure that reached the top and picks its exit code. */
+/** Prints one line for a failure that reached the top and picks its exit code. Whatever it prints is escaped first. */
 export function reportError(ctx: CliContext, error: unknown): number {
+  return report({ ...ctx, err: (text: string) => ctx.err(escapeMessage(text)) }, error);
+}
+
+function report(ctx: CliContext, error: unknown): number {
   if (error instanceof CliError) {
     ctx.err(`itemfilter: ${error.message}\n`);
     return error.exitCode;
