@@ -14,6 +14,7 @@ export { escapeForDisplay } from "./syntax/escapeForDisplay.js";
 export { inferSchema } from "./compile/inferSchema.js";
 export { DEFAULT_LIMITS, type Limits } from "./syntax/limits.js";
 export { LineIndex, type Position, type Span } from "./syntax/location.js";
+export { exactNumber } from "./syntax/numbers.js";
 export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./semantics/matches.js";
 export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./operators.js";
 export { parse, type ParseOptions } from "./syntax/parse.js";

@@ -1,4 +1,5 @@
 import { EmulatorError } from "./EmulatorError.js";
+import { itemProblem } from "./itemProblem.js";
 import { compareKeyValues, compareOptionalKeyValues, isKeyValue, keyToken, type KeyValue } from "./keyValues.js";
 import type { Item, TableDefinition } from "./types.js";
 
@@ -61,11 +62,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Where a table's items came from, so a problem names the file and line of the item rather than its index. */
+export interface ItemSource {
+  file: string;
+  lineOf(index: number): number;
+}
+
 /** Checks a table definition and builds its indexes; every problem is an EmulatorError naming the table and item. */
-export function buildTable(name: string, definition: TableDefinition): Table {
-  const fail = (code: "E_TABLE" | "E_ITEM" | "E_DUPLICATE_KEY", message: string): never => {
-    throw new EmulatorError(code, `table ${JSON.stringify(name)}: ${message}`, { table: name });
+export function buildTable(name: string, definition: TableDefinition, source?: ItemSource): Table {
+  const fail = (code: "E_TABLE" | "E_ITEM" | "E_DUPLICATE_KEY", message: string, index?: number): never => {
+    const at = source === undefined ? { table: name } : index === undefined ? { table: name, file: source.file } : { table: name, file: source.file, line: source.lineOf(index) };
+    throw new EmulatorError(code, `table ${JSON.stringify(name)}: ${message}`, at);
   };
+  const itemName = (index: number): string => (source === undefined ? `item ${index}` : `the item on line ${source.lineOf(index)}`);
   if (name === "") fail("E_TABLE", "a table name must not be empty");
   if (!isPlainObject(definition)) fail("E_TABLE", "the definition must be an object {primaryKey, secondaryKey?, items}");
   const { primaryKey, secondaryKey, items } = definition;
@@ -77,15 +86,17 @@ export function buildTable(name: string, definition: TableDefinition): Table {
   const rows: (Row & { index: number })[] = [];
   for (let index = 0; index < items.length; index++) {
     const item: unknown = items[index];
-    if (!isPlainObject(item)) fail("E_ITEM", `item ${index} is not an object`);
+    if (!isPlainObject(item)) fail("E_ITEM", `${itemName(index)} is not an object`, index);
     const it = item as Item;
+    const problem = itemProblem(it);
+    if (problem !== undefined) fail("E_ITEM", `${itemName(index)} ${problem}`, index);
     const primary = Object.hasOwn(it, primaryKey) ? it[primaryKey] : undefined;
-    if (!isKeyValue(primary)) fail("E_ITEM", `item ${index} needs its primary key ${JSON.stringify(primaryKey)} as a string or a finite number`);
+    if (!isKeyValue(primary)) fail("E_ITEM", `${itemName(index)} needs its primary key ${JSON.stringify(primaryKey)} as a string or a finite number`, index);
     let secondary: KeyValue | undefined;
     // null is a missing attribute in core's semantics, so it is no key either.
     if (secondaryKey !== undefined && Object.hasOwn(it, secondaryKey) && it[secondaryKey] !== null) {
       const value = it[secondaryKey];
-      if (!isKeyValue(value)) fail("E_ITEM", `item ${index} has its secondary key ${JSON.stringify(secondaryKey)} as neither a string nor a finite number`);
+      if (!isKeyValue(value)) fail("E_ITEM", `${itemName(index)} has its secondary key ${JSON.stringify(secondaryKey)} as neither a string nor a finite number`, index);
       secondary = value as KeyValue;
     }
     rows.push({ item: it, primary: primary as KeyValue, secondary, index });
@@ -96,7 +107,8 @@ export function buildTable(name: string, definition: TableDefinition): Table {
     const b = rows[i]!;
     if (compareListOrder(a, b) === 0) {
       const key = b.secondary === undefined ? JSON.stringify(b.primary) : `${JSON.stringify(b.primary)}, ${JSON.stringify(b.secondary)}`;
-      fail("E_DUPLICATE_KEY", `items ${a.index} and ${b.index} have the same key (${key}); each item needs its own`);
+      const both = source === undefined ? `items ${a.index} and ${b.index}` : `the items on lines ${source.lineOf(a.index)} and ${source.lineOf(b.index)}`;
+      fail("E_DUPLICATE_KEY", `${both} have the same key (${key}); each item needs its own`, b.index);
     }
   }
   return new Table(

@@ -12,6 +12,8 @@ export { allowedHostsFor, isAllowedHost, isWildcardHost, LOOPBACK_HOSTS, type Al
 export { EmulatorError, type EmulatorErrorCode, type EmulatorErrorDetails } from "./EmulatorError.js";
 export type { KeyValue } from "./keyValues.js";
 export { loadNdjsonItems, parseNdjsonItems } from "./loadNdjsonItems.js";
+export { loadNdjsonTable } from "./loadNdjsonTable.js";
+export { MAX_ITEM_DEPTH } from "./itemProblem.js";
 export { loadTablesFromFile } from "./loadTablesFromFile.js";
 export { MAX_JSON_DEPTH } from "./parseJsonBody.js";
 export { MAX_FILE_BYTES } from "./readTextFile.js";

@@ -1,14 +1,26 @@
 import { EmulatorError } from "./EmulatorError.js";
+import { inexactMessage, inexactNumber } from "./inexactNumber.js";
 import { jsonErrorPosition } from "./jsonErrorPosition.js";
 import { readTextFile } from "./readTextFile.js";
 import type { Item } from "./types.js";
 
-/** Items from NDJSON text: one JSON object per line; blank lines are skipped. `file` names the source in errors. */
-export function parseNdjsonItems(text: string, file: string): Item[] {
+/** Items of NDJSON text with the 1-based line each came from. */
+export interface NdjsonItems {
+  items: Item[];
+  lines: number[];
+}
+
+/**
+ * Items from NDJSON text, with their lines: one JSON object per line; blank
+ * lines are skipped. A number no double holds exactly is refused with its
+ * line, never rounded. `file` names the source in errors.
+ */
+export function parseNdjsonLines(text: string, file: string): NdjsonItems {
   const items: Item[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.endsWith("\r") ? lines[i]!.slice(0, -1) : lines[i]!;
+  const lines: number[] = [];
+  const all = text.split("\n");
+  for (let i = 0; i < all.length; i++) {
+    const line = all[i]!.endsWith("\r") ? all[i]!.slice(0, -1) : all[i]!;
     if (line.trim() === "") continue;
     let value: unknown;
     try {
@@ -20,9 +32,17 @@ export function parseNdjsonItems(text: string, file: string): Item[] {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw new EmulatorError("E_FILE_SHAPE", "each line must be one JSON object (an item)", { file, line: i + 1 });
     }
+    const inexact = inexactNumber(line);
+    if (inexact !== undefined) throw new EmulatorError("E_FILE_JSON", `${inexactMessage(inexact)} (column ${inexact.offset + 1})`, { file, line: i + 1 });
     items.push(value as Item);
+    lines.push(i + 1);
   }
-  return items;
+  return { items, lines };
+}
+
+/** Items from NDJSON text: one JSON object per line; blank lines are skipped. `file` names the source in errors. */
+export function parseNdjsonItems(text: string, file: string): Item[] {
+  return parseNdjsonLines(text, file).items;
 }
 
 /** Reads an NDJSON file of items, one JSON object per line. Errors are EmulatorError with the file and line. */

@@ -1,7 +1,8 @@
 import { dirname, resolve } from "node:path";
 import { EmulatorError } from "./EmulatorError.js";
 import { jsonErrorPosition } from "./jsonErrorPosition.js";
-import { loadNdjsonItems } from "./loadNdjsonItems.js";
+import { inexactMessage, inexactNumber } from "./inexactNumber.js";
+import { loadNdjsonTable } from "./loadNdjsonTable.js";
 import { readTextFile } from "./readTextFile.js";
 import { buildTable } from "./Table.js";
 import type { TableDefinition } from "./types.js";
@@ -25,6 +26,11 @@ export async function loadTablesFromFile(file: string): Promise<Record<string, T
     const at = jsonErrorPosition(text, error);
     throw new EmulatorError("E_FILE_JSON", `not valid JSON${at === undefined ? "" : ` (column ${at.column})`}`, at === undefined ? { file } : { file, line: at.line });
   }
+  const inexact = inexactNumber(text);
+  if (inexact !== undefined) {
+    const at = lineAndColumn(text, inexact.offset);
+    throw new EmulatorError("E_FILE_JSON", `${inexactMessage(inexact)} (column ${at.column})`, { file, line: at.line });
+  }
   const shape = (message: string): never => {
     throw new EmulatorError("E_FILE_SHAPE", message, { file });
   };
@@ -40,17 +46,39 @@ export async function loadTablesFromFile(file: string): Promise<Record<string, T
     for (const member of Object.keys(def)) {
       if (member !== "primaryKey" && member !== "secondaryKey" && member !== "items") shape(`table ${JSON.stringify(name)} has an unknown member ${JSON.stringify(member)}`);
     }
-    const items = typeof def.items === "string" ? await loadNdjsonItems(resolve(dirname(file), def.items)) : def.items;
-    const definition = { primaryKey: def.primaryKey, secondaryKey: def.secondaryKey, items } as TableDefinition;
-    if (definition.secondaryKey === undefined) delete definition.secondaryKey;
+    let definition: TableDefinition;
     try {
-      buildTable(name, definition);
+      if (typeof def.items === "string") {
+        // An NDJSON file of items: its problems name that file and the item's line.
+        if (typeof def.primaryKey !== "string" || (def.secondaryKey !== undefined && typeof def.secondaryKey !== "string")) {
+          buildTable(name, { primaryKey: def.primaryKey, secondaryKey: def.secondaryKey, items: [] } as unknown as TableDefinition);
+        }
+        const keys = { primaryKey: def.primaryKey as string, ...(def.secondaryKey === undefined ? {} : { secondaryKey: def.secondaryKey as string }) };
+        definition = await loadNdjsonTable(resolve(dirname(file), def.items), name, keys);
+      } else {
+        definition = { primaryKey: def.primaryKey, secondaryKey: def.secondaryKey, items: def.items } as TableDefinition;
+        if (definition.secondaryKey === undefined) delete definition.secondaryKey;
+        buildTable(name, definition);
+      }
     } catch (error) {
-      if (error instanceof EmulatorError) throw new EmulatorError(error.code, error.message.replace(/^E_\w+: /, ""), { file, table: name });
+      if (error instanceof EmulatorError && error.file === undefined) throw new EmulatorError(error.code, error.message.replace(/^E_\w+: /, ""), { file, table: name });
       throw error;
     }
     // Assignment to tables["__proto__"] would set the prototype and drop the table; a table may have any name.
     Object.defineProperty(tables, name, { value: definition, enumerable: true, writable: true, configurable: true });
   }
   return tables;
+}
+
+/** The 1-based line and column of an offset in text. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
 }

@@ -1,4 +1,4 @@
-import { loadNdjsonItems, loadTablesFromFile, type TableDefinition } from "@itemfilter/emulator";
+import { loadNdjsonTable, loadTablesFromFile, type TableDefinition } from "@itemfilter/emulator";
 import { basename, extname } from "node:path";
 import type { CliContext } from "../cliContext.js";
 import { usageError } from "../cliError.js";
@@ -20,12 +20,16 @@ export async function loadTables(ctx: CliContext, file: string | undefined): Pro
   try {
     const ext = extname(path).toLowerCase();
     if (ext === ".ndjson" || ext === ".jsonl") {
-      const items = await loadNdjsonItems(path);
+      const name = basename(path, extname(path));
+      // Checked as the emulator will check it, so every problem names the file and line here.
+      const table = await loadNdjsonTable(path, name, { primaryKey: "id" }).catch((error: unknown) => {
+        if (error instanceof Error && error.name === "EmulatorError" && (error as { code?: string }).code === "E_ITEM" && error.message.includes('needs its primary key "id"')) {
+          throw usageError(`every item in the NDJSON file '${file}' needs an "id" (its primary key); for other keys, name the file from a JSON tables file`);
+        }
+        throw error;
+      });
       throwIfAborted(ctx);
-      if (!items.every((item) => Object.hasOwn(item, "id"))) {
-        throw usageError(`every item in the NDJSON file '${file}' needs an "id" (its primary key); for other keys, name the file from a JSON tables file`);
-      }
-      return { [basename(path, extname(path))]: { primaryKey: "id", items } };
+      return { [name]: table };
     }
     const tables = await loadTablesFromFile(path);
     throwIfAborted(ctx);

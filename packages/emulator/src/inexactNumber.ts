@@ -1,0 +1,50 @@
+import { exactNumber } from "@itemfilter/core";
+
+/** A number in JSON text that no double holds exactly: its text and where it starts. */
+export interface InexactNumber {
+  text: string;
+  offset: number;
+  /** The double JSON.parse makes of it, which would silently replace it. */
+  value: number;
+}
+
+/**
+ * The first number in valid JSON text that a double would change (such as
+ * 12345678901234567890123, 9007199254740993 or 1e400), or undefined. JSON.parse
+ * rounds them without a word; data must keep its values exactly, or be refused.
+ */
+export function inexactNumber(text: string): InexactNumber | undefined {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) {
+      inString = true;
+      continue;
+    }
+    // In valid JSON outside strings, a minus sign or a digit starts a number.
+    if (c !== 45 && (c < 48 || c > 57)) continue;
+    let end = i + 1;
+    while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
+    const token = text.slice(i, end);
+    if (exactNumber(token) === null) return { text: token, offset: i, value: Number(token) };
+    i = end - 1;
+  }
+  return undefined;
+}
+
+/** Digits, '.', 'e', 'E', '+' and '-': the characters after a number's first. */
+function isNumberChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+}
+
+/** The message for a number a double would change. */
+export function inexactMessage(found: InexactNumber): string {
+  const shown = found.text.length > 40 ? `${found.text.slice(0, 40)}…` : found.text;
+  const becomes = Number.isFinite(found.value) && found.value !== 0 ? `it would be read as ${String(found.value)}` : Number.isFinite(found.value) ? "it would be read as 0" : "it is out of a double's range";
+  return `the number ${shown} cannot be held exactly (${becomes}); write it as a string to keep it exactly`;
+}
