@@ -1,5 +1,6 @@
 import { compileList, compileQuery, type ListFilter, type QueryFilter } from "@itemfilter/core";
 import { ClientError } from "./errors.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js";
 import { REDACTED } from "./redact.js";
 import { redactRequest } from "./redactRequest.js";
 import type { HttpRequest, ListItemsParams, Operation, QueryItemsParams } from "./types.js";
@@ -43,6 +44,7 @@ function checkParams(operation: Operation, params: ListItemsParams | QueryItemsP
   if (typeof params.table !== "string" || params.table === "") bad("'table' must be a non-empty string");
   if (params.limit !== undefined && !(Number.isSafeInteger(params.limit) && params.limit >= 1)) bad("'limit' must be a whole number of at least 1");
   if (params.startKey !== undefined && !isObject(params.startKey)) bad("'startKey' must be an object: the stopKey of the previous page");
+  if (params.startKey !== undefined && nestsDeeperThan(params.startKey, MAX_JSON_DEPTH)) bad(`'startKey' nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; a page key is never that deep`);
   const filter = params.filter as unknown;
   if (filter !== undefined && typeof filter !== "string" && typeof filter !== "object") bad("'filter' must be filter text or filter JSON");
   if (operation === "queryItems") {
@@ -53,6 +55,12 @@ function checkParams(operation: Operation, params: ListItemsParams | QueryItemsP
     }
     if (q.searchForward !== undefined && typeof q.searchForward !== "boolean") bad("'searchForward' must be true or false");
   }
+}
+
+/** The body as JSON; a filter given as JSON too deep to write is E_ARGUMENT, never a RangeError. */
+function bodyText(operation: Operation, body: Record<string, unknown>): string {
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw new ClientError("E_ARGUMENT", operation, 0, `the request nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
+  return JSON.stringify(body);
 }
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
@@ -88,7 +96,7 @@ export function buildRequest<O extends Operation>(connection: Connection, operat
     method: "POST",
     url: `${connection.baseUrl.replace(/\/+$/, "")}/${operation}`,
     headers: { "Content-Type": CONTENT_TYPE, Accept: "application/json" },
-    body: JSON.stringify(body),
+    body: bodyText(operation, body),
   };
   // Built when printed, not now: most requests are never printed.
   const secrets: [string, string][] = [

@@ -42,10 +42,11 @@ export function countLimit(value: number | undefined, fallback: number, name: st
  * Walks pages, following stopKey until a page has none or a limit is
  * reached, and returns how it ended. The one page loop of the client:
  * listAll, queryAll and findAll are built on it, and the CLI uses it for
- * progress and `--max-pages`. Guards: a stopKey equal to the startKey just
- * sent (compared as canonical JSON, so reordered members are still equal)
- * would page forever and is a ProtocolError; the signal is checked before
- * each page.
+ * progress and `--max-pages`. Guards: a stopKey equal to any page key of
+ * this walk (the startKey it began with, or a stopKey sent before; compared
+ * as canonical JSON, so reordered members are still equal) would page in a
+ * loop forever and is a ProtocolError at once, however long the loop; the
+ * signal is checked before each page.
  */
 export async function* walkPages(
   operation: Operation,
@@ -59,6 +60,9 @@ export async function* walkPages(
   let key = startKey;
   let pages = 0;
   let total = 0;
+  // Page keys of this walk by canonical JSON, with the page that sent each (0: the walk's own startKey).
+  const seen = new Map<string, number>();
+  if (startKey !== undefined) seen.set(canonicalJson(startKey, operation), 0);
   for (;;) {
     if (signal?.aborted) throw new AbortError(operation, 0, signal.reason);
     const page = await fetchPage(key);
@@ -69,9 +73,16 @@ export async function* walkPages(
     total += items.length;
     yield { items, pages, total };
     if (page.stopKey === undefined) return { truncated: cut, pages, total };
-    if (key !== undefined && canonicalJson(page.stopKey) === canonicalJson(key)) {
-      throw new ProtocolError(operation, 0, 200, "the service sent back the startKey it was given as the stopKey, so paging would never end", "");
+    const stop = canonicalJson(page.stopKey, operation);
+    const before = seen.get(stop);
+    if (before !== undefined) {
+      const problem =
+        key !== undefined && stop === canonicalJson(key, operation)
+          ? "the service sent back the startKey it was given as the stopKey, so paging would never end"
+          : `the service sent a stopKey it had sent before (${before === 0 ? "the startKey the walk began with" : `on page ${before}`}), so paging would loop forever`;
+      throw new ProtocolError(operation, 0, 200, problem, "");
     }
+    seen.set(stop, pages);
     if (total >= maxItems || pages >= maxPages) return { truncated: true, pages, total };
     key = page.stopKey;
   }

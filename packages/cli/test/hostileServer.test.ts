@@ -1,0 +1,45 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./runCli.js";
+
+/** Issue 18, items 6 and 9 through the command: a hostile server is a service error (exit 3), never an internal one (70). */
+
+const DEEP = 200_000;
+let server: Server;
+let url: string;
+let mode: "deep-item" | "deep-key" | "alternating" = "deep-item";
+let page = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    res.setHeader("content-type", "application/json");
+    if (mode === "deep-item") return res.end(`{"data":{"items":[{"id":1,"a":${"[".repeat(DEEP)}${"]".repeat(DEEP)}}]}}`);
+    if (mode === "deep-key") return res.end(`{"data":{"items":[{"id":1}],"stopKey":{"primary":${"[".repeat(DEEP)}${"]".repeat(DEEP)}}}}`);
+    page++;
+    return res.end(JSON.stringify({ data: { items: [{ id: page % 2 }], stopKey: { primary: page % 2 === 0 ? "a" : "b" } } }));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const env = () => ({ ITEMFILTER_BASE_URL: url, ITEMFILTER_APPLICATION_KEY: "app", ITEMFILTER_AUTH_TOKEN: "tok-0123456789" });
+
+describe("issue 18 items 6 and 9: a hostile server through the command", () => {
+  it.each([
+    ["deep-item", ["find", "--table", "t", "a = 1 or a = 2"]],
+    ["deep-item", ["list", "--table", "t"]],
+    ["deep-key", ["list", "--table", "t"]],
+    ["alternating", ["list", "--table", "t", "--output", "ndjson"]],
+  ] as const)("%s: %j exits 3 with the client's error", async (m, argv) => {
+    mode = m;
+    page = 0;
+    const run = await runCli([...argv], { env: env() });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^itemfilter: E_PROTOCOL: listItems: /);
+    expect(run.stderr).not.toContain("internal error");
+    if (m === "alternating") expect(run.stdout.trim().split("\n").length).toBeLessThanOrEqual(3);
+  });
+});
