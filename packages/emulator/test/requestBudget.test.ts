@@ -68,9 +68,9 @@ describe("issue 18 item 3: a cap on conditions, and evaluation in slices", () =>
     expect(fast.status).toBe(200);
     expect(slowAnswer.status).toBe(200);
     expect(JSON.parse(slowAnswer.body)).toEqual({ data: { items: [] } });
-    // The small request was answered while the long one was still going, and in a fraction of its time.
+    // The small request was answered while the long one was still going (before the fix it waited for the
+    // whole evaluation, so it finished after it). An order, not a timing: speed belongs in the bench.
     expect(slowDone === undefined || fastDone < slowDone).toBe(true);
-    expect(fast.ms).toBeLessThan(slowAnswer.ms / 4);
   });
 
   it("gives the same pages as one unsliced read, with limits and startKeys", async () => {
