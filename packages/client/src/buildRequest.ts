@@ -1,4 +1,4 @@
-import { compileList, compileQuery, type ListFilter, type QueryFilter } from "@itemfilter/core";
+import { compileList, compileQuery, validateListFilter, validateQueryFilter, type ListFilter, type QueryFilter } from "@itemfilter/core";
 import { ClientError } from "./errors.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js";
 import { REDACTED } from "./redact.js";
@@ -21,19 +21,41 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A parsed document or one node of it (core's FilterInput), as opposed to filter JSON: every node has a `type`, no filter JSON does. */
+export function isTree(filter: unknown): boolean {
+  return typeof filter === "object" && filter !== null && !Array.isArray(filter) && Object.hasOwn(filter, "type");
+}
+
 /**
- * The filter member, compiled from text where it is text. A FilterError from
- * core comes out of here, before anything is sent. An empty ListFilter array
- * (from empty text, say) means no filter, so the member is left out.
+ * The filter member, compiled from text or a parsed document. Filter JSON is
+ * sent as given, unless compileOptions has a schema: then it is checked as
+ * the compilers check text (core's validateListFilter/validateQueryFilter
+ * with the schema), so nothing the schema refuses is sent, whatever form the
+ * filter takes. A FilterError comes out of here, before anything is sent. An
+ * empty ListFilter array (from empty text, say) means no filter, so the
+ * member is left out.
  */
 export function filterMember(operation: Operation, params: ListItemsParams | QueryItemsParams): ListFilter | readonly ListFilter[] | QueryFilter | undefined {
   const filter = params.filter;
   if (filter === undefined) return undefined;
   if (operation === "listItems") {
-    const compiled = typeof filter === "string" ? compileList(filter, (params as ListItemsParams).compileOptions) : filter;
+    const options = (params as ListItemsParams).compileOptions;
+    const compiled =
+      typeof filter === "string" || isTree(filter)
+        ? compileList(filter as string, options)
+        : options?.schema === undefined
+          ? (filter as ListFilter | readonly ListFilter[])
+          : validateListFilter(filter, { schema: options.schema, ...(options.maxInValues === undefined ? {} : { maxInValues: options.maxInValues }) });
     return Array.isArray(compiled) && compiled.length === 0 ? undefined : (compiled as ListFilter | readonly ListFilter[]);
   }
-  return typeof filter === "string" ? compileQuery(filter, (params as QueryItemsParams).compileOptions) : (filter as QueryFilter);
+  const options = (params as QueryItemsParams).compileOptions;
+  if (typeof filter === "string" || isTree(filter)) return compileQuery(filter as string, options);
+  if (options?.schema === undefined) return filter as QueryFilter;
+  return validateQueryFilter(filter, {
+    schema: options.schema,
+    ...(options.secondaryKey === undefined ? {} : { secondaryKey: options.secondaryKey }),
+    ...(options.maxInValues === undefined ? {} : { maxInValues: options.maxInValues }),
+  });
 }
 
 function checkParams(operation: Operation, params: ListItemsParams | QueryItemsParams): void {

@@ -6,6 +6,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";
 import { plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
+import { planInput } from "./planInput.js";
 import { runPlan, type RunOptions } from "./runPlan.js";
 import type { ClientOptions, ExplainParams, FindAllParams, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
 import { walkPages, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
@@ -143,7 +144,7 @@ export function createClient(options: ClientOptions): Client {
     const filter = params.filter as unknown;
     if (typeof filter !== "string" && (typeof filter !== "object" || filter === null)) refuse(name, "'filter' must be filter text (or a parsed filter)");
     try {
-      return planFilter(params.filter, { ...params.compileOptions, ...(params.keys === undefined ? {} : { keys: params.keys }), ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }) });
+      return planFilter(planInput(params.filter, params.compileOptions), { ...params.compileOptions, ...(params.keys === undefined ? {} : { keys: params.keys }), ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }) });
     } catch (error) {
       // plan's TypeError is a bad option; a FilterError (bad text, too many requests) passes as is.
       if (error instanceof TypeError) refuse(name, error.message.replace(/^plan: (options\.)?/, ""));

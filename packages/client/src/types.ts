@@ -25,18 +25,26 @@ interface CommonParams {
 }
 
 export interface ListItemsParams extends CommonParams {
-  /** Filter text, compiled with core's compileList before anything is sent, or ListFilter JSON sent as is. */
-  filter?: string | ListFilter | readonly ListFilter[];
-  /** Options for compiling filter text, such as a schema. */
+  /**
+   * Filter text or a parsed document, compiled with core's compileList before
+   * anything is sent, or ListFilter JSON, sent as is (checked first when
+   * compileOptions has a schema).
+   */
+  filter?: FilterInput | ListFilter | readonly ListFilter[];
+  /** Options for compiling filter text, such as a schema; the schema applies to filter JSON too. */
   compileOptions?: CompileListOptions;
 }
 
 export interface QueryItemsParams extends CommonParams {
   /** The partition to read; the service scopes a query to one primary key. */
   key?: { primary: string | number };
-  /** Filter text, compiled with core's compileQuery, or a QueryFilter sent as is. */
-  filter?: string | QueryFilter;
-  /** Options for compiling filter text; `secondaryKey` lets the text name the key by its own name. */
+  /** Filter text or a parsed document, compiled with core's compileQuery, or a QueryFilter sent as is (checked first when compileOptions has a schema). */
+  filter?: FilterInput | QueryFilter;
+  /**
+   * Options for compiling filter text; `secondaryKey` lets the text name the
+   * key by its own name. The schema applies to a QueryFilter too (it checks
+   * the secondary key when `secondaryKey` names it, as for text).
+   */
   compileOptions?: CompileQueryOptions;
   /** false for descending secondary-key order. */
   searchForward?: boolean;
@@ -116,8 +124,12 @@ export interface ClientOptions {
 /** What explain plans: any filter over one table. */
 export interface ExplainParams {
   table: string;
-  /** Filter text (or a parsed document): every operator, and, or, not. */
-  filter: FilterInput;
+  /**
+   * Filter text (or a parsed document): every operator, and, or, not. Or
+   * ListFilter JSON (one object or an array), checked against the schema
+   * when compileOptions has one, then planned as the same filter written as text.
+   */
+  filter: FilterInput | ListFilter | readonly ListFilter[];
   /** The table's key attribute names; with them the plan can read partitions with queryItems. */
   keys?: PlanKeys;
   /** Most requests the plan may hold (core's plan; 16 when left out). */

@@ -275,3 +275,87 @@ describe("validation never throws anything but FilterError", () => {
     }
   });
 });
+
+describe("validateListFilter and validateQueryFilter with a schema: as the compilers check text", () => {
+  const schema = { attributes: { age: { type: "number", aliases: ["years"] }, name: { type: "string" }, tags: {} } } as const;
+
+  it("refuses a name the schema does not list, with the names it is close to", () => {
+    expect(problems(() => validateListFilter({ item: "passwordHash", operator: "notNull" }, { schema }))).toEqual([["E_UNKNOWN_ATTRIBUTE", "filter.item"]]);
+    expect(message(() => validateListFilter([{ item: "agee", operator: "equals", value: 3 }], { schema }))).toBe("unknown attribute 'agee'; did you mean 'age'?");
+  });
+
+  it("gives the same diagnostics (codes and messages) as compileList gives for the same text", async () => {
+    const { compileList } = await import("@itemfilter/core");
+    const cases: [string, unknown][] = [
+      ["agee = 3", { item: "agee", operator: "equals", value: 3 }],
+      ['years = "3"', { item: "years", operator: "equals", value: "3" }],
+      ["name > 3", { item: "name", operator: "greaterThan", value: 3 }],
+      ['age beginsWith "1"', { item: "age", operator: "beginsWith", value: "1" }],
+      ['age in ("1", "2")', { item: "age", operator: "in", value: ["1", "2"] }],
+      ["tags = 3 and nope = 1", [{ item: "tags", operator: "equals", value: 3 }, { item: "nope", operator: "equals", value: 1 }]],
+    ];
+    for (const [text, json] of cases) {
+      const fromText = (() => {
+        try {
+          compileList(text, { schema });
+        } catch (error) {
+          return (error as FilterError).diagnostics.map((d) => [d.code, d.message]);
+        }
+        return [];
+      })();
+      const fromJson = (() => {
+        try {
+          validateListFilter(json, { schema });
+        } catch (error) {
+          return (error as FilterError).diagnostics.map((d) => [d.code, d.message]);
+        }
+        return [];
+      })();
+      expect(fromJson.length).toBeGreaterThan(0);
+      expect(fromJson).toEqual(fromText);
+    }
+  });
+
+  it("points at the JSON path of each part: item, operator, value, one value of a list", () => {
+    expect(
+      problems(() =>
+        validateListFilter(
+          [
+            { item: "age", operator: "between", value: ["1", "9"] },
+            { item: "name", operator: "lessThan", value: 3 },
+            { item: "nope", operator: "null" },
+            { item: "years", operator: "equals", value: "x" },
+          ],
+          { schema, path: "body.filter" },
+        ),
+      ),
+    ).toEqual([
+      ["E_ATTRIBUTE_TYPE", "body.filter[0].value[0]"],
+      ["E_ATTRIBUTE_TYPE", "body.filter[0].value[1]"],
+      ["E_ATTRIBUTE_TYPE", "body.filter[1].operator"],
+      ["E_UNKNOWN_ATTRIBUTE", "body.filter[2].item"],
+      ["E_ATTRIBUTE_TYPE", "body.filter[3].value"],
+    ]);
+  });
+
+  it("returns aliases as stored names, untyped attributes with any value, and nothing else changed", () => {
+    expect(validateListFilter([{ item: "years", operator: "greaterEqual", value: 30 }, { item: "tags", operator: "contains", value: "x" }], { schema })).toEqual([
+      { item: "age", operator: "greaterEqual", value: 30 },
+      { item: "tags", operator: "contains", value: "x" },
+    ]);
+    expect(validateListFilter({ item: "other", operator: "notNull" }, { schema: { ...schema, allowUnknown: true } })).toEqual([{ item: "other", operator: "notNull" }]);
+  });
+
+  it("checks a QueryFilter against the secondary key the options name, as compileQuery does", () => {
+    expect(problems(() => validateQueryFilter({ operator: "beginsWith", value: "1" }, { schema, secondaryKey: "age" }))).toEqual([["E_ATTRIBUTE_TYPE", "filter.operator"]]);
+    expect(problems(() => validateQueryFilter({ operator: "equals", value: 1 }, { schema, secondaryKey: "sk" }))).toEqual([["E_UNKNOWN_ATTRIBUTE", "filter.item"]]);
+    expect(validateQueryFilter({ operator: "between", value: [1, 5] }, { schema, secondaryKey: "age" })).toEqual({ operator: "between", value: [1, 5] });
+    // Without the key's name there is nothing to look up, as for `key = 1` compiled with a schema alone.
+    expect(validateQueryFilter({ operator: "beginsWith", value: "1" }, { schema })).toEqual({ operator: "beginsWith", value: "1" });
+  });
+
+  it("refuses a malformed schema or secondaryKey as a TypeError, before any filter is looked at", () => {
+    expect(() => validateListFilter([], { schema: { attributes: { a: { type: "date" } } } as never })).toThrow(TypeError);
+    expect(() => validateQueryFilter({ operator: "equals", value: 1 }, { secondaryKey: 3 as never })).toThrow(TypeError);
+  });
+});

@@ -6,6 +6,8 @@ import { NO_SPAN } from "../syntax/location.js";
 import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { closest } from "../syntax/closest.js";
 import { checkValue } from "../compile/valueShapes.js";
+import { schemaIndex, type Schema } from "../compile/schema.js";
+import { applySchemaToJson, type JsonCondition } from "./schemaForJson.js";
 
 export interface ValidateOptions {
   /** The name the JSON paths in diagnostics start with. Default "filter". */
@@ -14,6 +16,15 @@ export interface ValidateOptions {
   maxInValues?: number;
   /** Most filters in one ListFilter array. Default 10,000; more is E_LIMIT before any is looked at. */
   maxFilters?: number;
+  /**
+   * The attributes the app exposes, checked as the compilers check text:
+   * an unlisted name is E_UNKNOWN_ATTRIBUTE (with the names it is close to),
+   * an operator or value of the wrong type E_ATTRIBUTE_TYPE, each at its JSON
+   * path; an alias comes back as its stored name.
+   */
+  schema?: Schema;
+  /** validateQueryFilter: the secondary key's stored name, which the schema checks (as compileQuery's option). */
+  secondaryKey?: string;
 }
 
 /** Most diagnostics one error carries, as for text: hostile input cannot make a huge report. */
@@ -65,7 +76,7 @@ export function validateListFilter(json: unknown, options?: ValidateOptions): Li
       if (f !== null) out.push(f);
     }
     problems.throwIfAny();
-    return out;
+    return withSchema(out, (i) => `${root}[${i}]`, options?.schema);
   }
   if (!isObject(json)) {
     problems.add("E_FILTER_JSON", root, `expected a ListFilter object ({"item", "operator", "value"}) or an array of them, not ${kindOf(json)}`);
@@ -73,7 +84,18 @@ export function validateListFilter(json: unknown, options?: ValidateOptions): Li
   }
   const f = checkListFilter(json, root, problems, options);
   problems.throwIfAny();
-  return [f!];
+  return withSchema([f!], () => root, options?.schema);
+}
+
+/** The checked filters with the schema applied: their names resolved, or every problem thrown together. */
+function withSchema(filters: ListFilter[], pathOf: (index: number) => string, schema: Schema | undefined): ListFilter[] {
+  if (schema === undefined) return filters;
+  const result = applySchemaToJson(
+    filters.map((f, i): JsonCondition => ({ ...f, path: pathOf(i) })),
+    schema,
+  );
+  if ("problems" in result) throw new FilterError(result.problems.slice(0, MAX_DIAGNOSTICS));
+  return filters.map((f, i) => (result.names[i] === f.item ? f : { ...f, item: result.names[i]! }));
 }
 
 /**
@@ -97,7 +119,14 @@ export function validateQueryFilter(json: unknown, options?: ValidateOptions): Q
   const value = operator === null ? undefined : checkOperand(entry, operator, root, problems, options);
   unknownMembers(entry, QUERY_MEMBERS, root, problems, "a QueryFilter has only operator and value", "item");
   problems.throwIfAny();
-  return { operator: operator!, value: value! };
+  const filter: QueryFilter = { operator: operator!, value: value! };
+  const schema = options?.schema;
+  if (schema !== undefined) {
+    // As compileQuery: the schema knows the key by its stored name, so only a named secondary key is checked.
+    const result = applySchemaToJson([{ item: options?.secondaryKey ?? null, operator: filter.operator, value: filter.value, path: root }], schema);
+    if ("problems" in result) throw new FilterError(result.problems);
+  }
+  return filter;
 }
 
 function checkListFilter(json: unknown, path: string, problems: Problems, options: ValidateOptions | undefined): ListFilter | null {
@@ -248,9 +277,12 @@ function kindOf(value: unknown): string {
 }
 
 function checkValidateOptions(fn: string, options: ValidateOptions | undefined): void {
-  checkOptions(fn, options, "path, maxInValues and maxFilters");
+  checkOptions(fn, options, "path, maxInValues, maxFilters, schema and secondaryKey");
   if (options === undefined || options === null) return;
   checkStringOption(fn, "path", options.path);
+  checkStringOption(fn, "secondaryKey", options.secondaryKey);
+  // A bad schema is a TypeError before any filter is looked at, as for the compilers.
+  if (options.schema !== undefined) schemaIndex(options.schema);
   checkCountOption(fn, "maxInValues", options.maxInValues);
   checkCountOption(fn, "maxFilters", options.maxFilters);
 }
