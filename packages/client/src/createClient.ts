@@ -8,7 +8,8 @@ import { sendRequest, type Transport } from "./sendRequest.js";
 import { plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
 import { planInput } from "./planInput.js";
 import { runPlan, type RunOptions } from "./runPlan.js";
-import type { ClientOptions, ExplainParams, FindAllParams, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
+import { findPage } from "./findPage.js";
+import type { ClientOptions, ExplainParams, FindAllParams, FindPageParams, FindPageResult, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
 import { walkPages, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
 
 export interface Client {
@@ -32,6 +33,14 @@ export interface Client {
    * locally. The generator's return value says how it ended (FindOutcome).
    */
   findAll(params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined>;
+  /**
+   * One page of any filter: `limit` matching items and, when more follow, a
+   * cursor for the next page. The pages joined are findAll's items, each
+   * once. The cursor holds all the state (any process may serve the next
+   * page) and is bound to the table, filter and keys: an altered or misused
+   * one is ClientError E_CURSOR, before anything is sent.
+   */
+  findPage<T = Item>(params: FindPageParams): Promise<FindPageResult<T>>;
   /** The plan findAll would run, without sending anything. */
   explain(params: ExplainParams): Plan;
   /** Runs a plan (from explain, say) against a table, as findAll does. */
@@ -64,7 +73,7 @@ export function createClient(options: ClientOptions): Client {
   const bad = (message: string): never => {
     throw new ClientError("E_ARGUMENT", "createClient", 0, message);
   };
-  const refuse = (call: "findAll" | "explain", message: string): never => {
+  const refuse = (call: "findAll" | "explain" | "findPage", message: string): never => {
     throw new ClientError("E_ARGUMENT", call, 0, message);
   };
   if (typeof options !== "object" || options === null) bad("takes an options object {baseUrl, applicationKey, authenticationToken, …}");
@@ -138,7 +147,7 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
-  const explain = (params: ExplainParams, name: "findAll" | "explain"): Plan => {
+  const explain = (params: ExplainParams, name: "findAll" | "explain" | "findPage"): Plan => {
     if (typeof params !== "object" || params === null) refuse(name, "takes a parameters object {table, filter, …}");
     if (typeof params.table !== "string" || params.table === "") refuse(name, "'table' must be a non-empty string");
     const filter = params.filter as unknown;
@@ -170,6 +179,7 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     findAll,
+    findPage: (params) => findPage(params, (p) => explain(p, "findPage"), fetchPlanPage),
     explain: (params) => explain(params, "explain"),
     executePlan: execute,
     listItems: (params) => call("listItems", params),

@@ -1,7 +1,7 @@
 import type { Operation } from "./types.js";
 
 /** What a ClientError names as the call that failed. */
-export type CallName = Operation | "createClient" | "findAll" | "explain";
+export type CallName = Operation | "createClient" | "findAll" | "explain" | "findPage";
 
 /** Stable codes of ClientError. */
 export type ClientErrorCode =
@@ -14,7 +14,8 @@ export type ClientErrorCode =
   | "E_NETWORK"
   | "E_ABORTED"
   | "E_ARGUMENT"
-  | "E_MAX_PAGES";
+  | "E_MAX_PAGES"
+  | "E_CURSOR";
 
 function attemptsNote(attempts: number): string {
   return attempts > 1 ? ` (after ${attempts} attempts)` : "";
@@ -28,7 +29,7 @@ function attemptsNote(attempts: number): string {
 export class ClientError extends Error {
   constructor(
     readonly code: ClientErrorCode,
-    /** The call that failed: the request's operation, "findAll" or "explain" for their own checks, "createClient" for bad client options. */
+    /** The call that failed: the request's operation, "findAll", "findPage" or "explain" for their own checks, "createClient" for bad client options. */
     readonly operation: CallName,
     /** Requests sent for this call: 0 when it failed before sending. */
     readonly attempts: number,

@@ -18,6 +18,8 @@ export {
 export { DEFAULT_MAX_PAGES, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 export { REDACTED } from "./redact.js";
+export { MAX_CURSOR_LENGTH } from "./pageCursor.js";
+export { MAX_PAGE_LIMIT } from "./findPage.js";
 export { DEFAULT_CONCURRENCY, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
 export { toCurl, type ToCurlOptions } from "./toCurl.js";
 export type {
@@ -27,6 +29,8 @@ export type {
   FetchLike,
   FetchResponseLike,
   FindAllParams,
+  FindPageParams,
+  FindPageResult,
   FindOutcome,
   FindProgress,
   HttpRequest,

@@ -178,3 +178,24 @@ export interface FindOutcome {
   received: number;
   matched: number;
 }
+
+/** What findPage reads: one page of any filter, `limit` matching items from where `cursor` says. */
+export interface FindPageParams extends ExplainParams {
+  /** Items on the page, 1 to 10,000: every page but the last has exactly this many. */
+  limit: number;
+  /** The previous page's cursor; left out for the first page. Bound to the table, the filter and the keys. */
+  cursor?: string;
+  signal?: AbortSignal;
+  /** Most service pages this one page may read (over all the plan's requests); 10,000 when left out. Past it: ClientError E_MAX_PAGES. */
+  maxPages?: number;
+  /** Requests in flight at once, 1 to 16; 1 when left out (a page rarely needs more than one request's pages). */
+  concurrency?: number;
+}
+
+/** One page of findPage. */
+export interface FindPageResult<T = Item> {
+  /** The page's items, in findAll's order. */
+  items: T[];
+  /** Present when more items follow: pass it back as `cursor` for the next page. An opaque string of at most 4,096 characters. */
+  cursor?: string;
+}

@@ -1,0 +1,100 @@
+import { canonicalJson } from "./canonicalJson.js";
+import { digest } from "./digest.js";
+import { ClientError } from "./errors.js";
+import type { PageKey } from "./types.js";
+
+/** The longest cursor findPage writes or reads, in characters. */
+export const MAX_CURSOR_LENGTH = 4096;
+
+/** Where the next page starts: the plan's request, the service page it is on, and how many of that page's items come before it. */
+export interface CursorState {
+  /** The request of the plan (0-based). */
+  request: number;
+  /** The startKey of the service page that holds the next item; absent for the request's first page. */
+  startKey?: PageKey;
+  /** Items of that service page (as the service sent them) before the next item. */
+  skip: number;
+}
+
+const MAX_SKIP = 2 ** 31;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function toBase64Url(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The text, or undefined when it is not base64url of UTF-8. */
+function fromBase64Url(text: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The seal of a state under a binding: a cursor is honoured only where both match. */
+function seal(binding: string, state: CursorState): string {
+  return digest(`${binding}\n${canonicalJson([state.request, state.startKey ?? null, state.skip])}`);
+}
+
+/**
+ * What a cursor is bound to: the table, the plan (the filter's canonical
+ * text and its requests, so the same filter planned otherwise is another
+ * binding) and the keys. Only its digest goes into cursors.
+ */
+export function cursorBinding(table: string, plan: { filter: string; requests: readonly unknown[] }, keys: unknown): string {
+  return digest(canonicalJson({ table, filter: plan.filter, requests: plan.requests, keys: keys ?? null }));
+}
+
+/**
+ * The cursor for a state: base64url of a small JSON object holding the whole
+ * state and its seal. Nothing is kept in the process. A stopKey too large
+ * for MAX_CURSOR_LENGTH is E_PROTOCOL (the service's keys are small; this is
+ * not expected).
+ */
+export function writeCursor(binding: string, state: CursorState): string {
+  const body = { v: 1, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), s: state.skip, d: seal(binding, state) };
+  const cursor = toBase64Url(JSON.stringify(body));
+  if (cursor.length > MAX_CURSOR_LENGTH) {
+    throw new ClientError("E_PROTOCOL", "findPage", 0, `the service's stopKey is too large to carry in a cursor of at most ${MAX_CURSOR_LENGTH} characters`);
+  }
+  return cursor;
+}
+
+/**
+ * The state a cursor holds, when it is one writeCursor made under this
+ * binding, unaltered, for a request the plan has; E_CURSOR otherwise, before
+ * anything is sent.
+ */
+export function readCursor(cursor: unknown, binding: string, requests: number): CursorState {
+  const refuse = (why: string): never => {
+    throw new ClientError("E_CURSOR", "findPage", 0, `${why}; pass back the cursor of the previous page unchanged, with the same table, filter and keys (or leave it out for the first page)`);
+  };
+  if (typeof cursor !== "string") return refuse("'cursor' must be a string");
+  if (cursor.length > MAX_CURSOR_LENGTH) return refuse(`the cursor is longer than ${MAX_CURSOR_LENGTH} characters, so no page made it`);
+  const text = fromBase64Url(cursor);
+  let body: unknown;
+  try {
+    body = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const broken = "the cursor is not one a page made, or it was altered";
+  if (!isPlainObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "s", "d"].includes(name))) return refuse(broken);
+  const { v, r, k, s, d } = body;
+  if (v !== 1 || typeof d !== "string" || !Number.isSafeInteger(r) || !Number.isSafeInteger(s) || (s as number) < 0 || (s as number) > MAX_SKIP) return refuse(broken);
+  if (k !== undefined && !isPlainObject(k)) return refuse(broken);
+  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as PageKey }), skip: s as number };
+  if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter or keys");
+  // A sealed state names a request of this very plan; checked all the same, since nothing past here may read outside it.
+  if (state.request < 0 || state.request >= requests) return refuse(broken);
+  return state;
+}

@@ -1,0 +1,40 @@
+import { DEFAULT_LIMITS, matches, prepareEvaluate, type ParseOptions, type PlanKeys, type PlanRequest } from "@itemfilter/core";
+import type { Item } from "./types.js";
+
+/** What the service counts as a secondary key: an own member that is not null (as the emulator reads a table). */
+function hasMember(item: Item, name: string): boolean {
+  return Object.hasOwn(item, name) && item[name] !== null;
+}
+
+/** Whether the service answers this request with the item: its filter (and partition) as core's `matches` reads them. */
+function servedBy(request: PlanRequest, keys: PlanKeys | undefined): (item: Item) => boolean {
+  if (request.operation === "listItems") return (item) => matches(item, request.filter);
+  const secondary = keys?.secondary;
+  const primary = keys?.primary;
+  return (item) =>
+    (secondary === undefined || hasMember(item, secondary)) &&
+    (request.key === undefined || (primary !== undefined && item[primary] === request.key.primary)) &&
+    (request.filter === undefined || secondary === undefined || matches(item, request.filter, { secondaryKey: secondary }));
+}
+
+/**
+ * For each request of a plan, a test of whether an item was already handed
+ * out by an earlier request (served by it and passing its residual). A run
+ * that starts in the middle of a plan, as a page from a cursor does, tells
+ * duplicates apart this way, without the items of the earlier pages: the
+ * plan alone says which request hands an item out first.
+ */
+export function servedBefore(requests: readonly PlanRequest[], keys: PlanKeys | undefined, parseOptions: ParseOptions | undefined): ((item: Item) => boolean)[] {
+  // Residuals are the plan's own canonical text of an accepted filter, parsed as runPlan parses them.
+  const limits: ParseOptions = { maxLength: Number.MAX_SAFE_INTEGER, maxPredicates: Number.MAX_SAFE_INTEGER, maxInValues: Number.MAX_SAFE_INTEGER, maxDepth: parseOptions?.maxDepth ?? DEFAULT_LIMITS.maxDepth };
+  const handedOut = requests.map((request) => {
+    const served = servedBy(request, keys);
+    if (request.residual === null) return served;
+    const residual = prepareEvaluate(request.residual, limits);
+    return (item: Item) => served(item) && residual(item);
+  });
+  return requests.map((_, index) => (item) => {
+    for (let j = 0; j < index; j++) if (handedOut[j]!(item)) return true;
+    return false;
+  });
+}
