@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from "vitest";
  * README's first example, output included, by packaging.test.ts.)
  */
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const READMES = ["packages/core/README.md", "packages/emulator/README.md"];
+const READMES = ["packages/core/README.md", "packages/emulator/README.md", "packages/cli/README.md"];
 const tmp = mkdtempSync(join(tmpdir(), "itemfilter-readme-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 // The data files of the emulator README's loader example, as its comments describe them.

@@ -8,9 +8,9 @@ export type Item = Record<string, unknown>;
 /** A stopKey as the service returns it: opaque, sent back unchanged as the next startKey. */
 export type PageKey = Readonly<Record<string, unknown>>;
 
-/** One page of results. `stopKey` is present only when more items may follow. */
-export interface Page {
-  items: Item[];
+/** One page of results. `stopKey` is present only when more items may follow. Items are typed as the app says (Item when it says nothing). */
+export interface Page<T = Item> {
+  items: T[];
   stopKey?: PageKey;
 }
 

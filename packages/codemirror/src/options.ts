@@ -13,7 +13,7 @@ export interface EditorAttributeSchema extends AttributeSchema {
 
 /** Core's schema, whose attributes may carry `values` for completion. Core ignores `values`. */
 export interface EditorSchema extends Schema {
-  attributes: Record<string, EditorAttributeSchema>;
+  attributes: Readonly<Record<string, EditorAttributeSchema>>;
 }
 
 /** The table's keys, which `find` plans around (see core's `plan`). */

@@ -1,4 +1,4 @@
-import type { AttributeType, Schema } from "@itemfilter/core";
+import type { AttributeSchema, AttributeType, Schema } from "@itemfilter/core";
 
 /**
  * Attribute names and types seen in items, for completion. A name seen with
@@ -17,7 +17,7 @@ export function learnAttributes(learned: Map<string, AttributeType | null>, item
 /** A schema for completion only: it names attributes but accepts any other name. */
 export function learnedSchema(learned: ReadonlyMap<string, AttributeType | null>): Schema | undefined {
   if (learned.size === 0) return undefined;
-  const attributes: Schema["attributes"] = {};
+  const attributes: Record<string, AttributeSchema> = {};
   for (const [name, type] of learned) attributes[name] = type === null ? {} : { type };
   return { attributes, allowUnknown: true };
 }

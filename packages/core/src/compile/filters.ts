@@ -10,11 +10,11 @@ export type Scalar = string | number;
 export interface ListFilter {
   item: string;
   operator: Operator;
-  value?: Scalar | Scalar[];
+  value?: Scalar | readonly Scalar[];
 }
 
 /** The one queryItems filter; it applies to the table's secondary key. */
 export interface QueryFilter {
   operator: Operator;
-  value: Scalar | Scalar[];
+  value: Scalar | readonly Scalar[];
 }

@@ -10,7 +10,7 @@ export type AttributeType = "string" | "number";
 export interface AttributeSchema {
   type?: AttributeType;
   /** Other names a person may write; they compile to the stored name. */
-  aliases?: string[];
+  aliases?: readonly string[];
   /**
    * The attribute holds arrays (sets) in at least some items, as inferSchema
    * reports. The compilers do not read it; attributeWarnings does, to point
@@ -21,7 +21,7 @@ export interface AttributeSchema {
 
 /** The attributes an app exposes, under the names it shows. */
 export interface Schema {
-  attributes: Record<string, AttributeSchema>;
+  attributes: Readonly<Record<string, AttributeSchema>>;
   /** Accept names the schema does not list (unchecked). Default false. */
   allowUnknown?: boolean;
 }

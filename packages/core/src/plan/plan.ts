@@ -101,7 +101,7 @@ function plain(value: Scalar): Scalar {
 function plainValues<F extends ListFilter | QueryFilter>(filter: F): F {
   const v = filter.value;
   if (v === undefined) return filter;
-  const next = Array.isArray(v) ? (v.some((x) => Object.is(x, -0)) ? v.map(plain) : v) : plain(v);
+  const next = Array.isArray(v) ? (v.some((x) => Object.is(x, -0)) ? v.map(plain) : v) : plain(v as Scalar);
   return Object.is(next, v) ? filter : { ...filter, value: next };
 }
 

@@ -20,7 +20,7 @@ export interface PlanOptions extends ParseOptions {
 /** One listItems request of a plan. An empty `filter` is sent without a filter member: every item. */
 export interface ListItemsRequest {
   operation: "listItems";
-  filter: ListFilter[];
+  filter: readonly ListFilter[];
   /** Canonical filter text every returned item must still pass locally; null when the server's answer is exact. */
   residual: string | null;
 }
@@ -44,6 +44,6 @@ export type PlanRequest = ListItemsRequest | QueryItemsRequest;
 export interface Plan {
   /** The whole filter as canonical text. */
   filter: string;
-  requests: PlanRequest[];
+  requests: readonly PlanRequest[];
   combine: "union";
 }

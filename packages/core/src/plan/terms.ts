@@ -118,11 +118,11 @@ export function filterNode(f: ListFilter, span: Span): PredicateNode {
   if (f.value === undefined) return base;
   const literal = (v: Scalar): LiteralNode => (typeof v === "string" ? { type: "String", value: v, span } : { type: "Number", value: v, span });
   if (f.operator === "in") {
-    const values = Array.isArray(f.value) ? f.value : [f.value];
+    const values = Array.isArray(f.value) ? f.value : [f.value as Scalar];
     const node = { ...base, value: values.map(literal) };
     return Array.isArray(f.value) && f.value.length === 1 ? { ...node, brackets: true } : node;
   }
-  return { ...base, value: Array.isArray(f.value) ? f.value.map(literal) : literal(f.value) };
+  return { ...base, value: Array.isArray(f.value) ? f.value.map(literal) : literal(f.value as Scalar) };
 }
 
 /** An And of the operands, flattened as the parser flattens, so formatting gives canonical text. */

@@ -36,7 +36,7 @@ const QUERY_SUBJECT = "key";
  * compileList's default limits (maxLength, maxPredicates); compile it with the
  * same raised limits the JSON came with.
  */
-export function decompile(filter: ListFilter | ListFilter[] | QueryFilter, options?: DecompileOptions): string {
+export function decompile(filter: ListFilter | readonly ListFilter[] | QueryFilter, options?: DecompileOptions): string {
   if (options !== undefined) checkDecompileOptions(options);
   const validate = { path: options?.path ?? "filter", ...(options?.maxInValues === undefined ? {} : { maxInValues: options.maxInValues }) };
   if (isQuery(filter, options?.mode)) {
@@ -67,17 +67,17 @@ function isQuery(filter: unknown, mode: "list" | "query" | undefined): boolean {
   return !Object.hasOwn(filter, "item");
 }
 
-function predicate(name: string, operator: Operator, value: Scalar | Scalar[] | undefined): PredicateNode {
+function predicate(name: string, operator: Operator, value: Scalar | readonly Scalar[] | undefined): PredicateNode {
   const attribute: AttributeNode = { type: "Attribute", name, span: NO_SPAN };
   const base = { type: "Predicate" as const, attribute, operator, operatorSpan: NO_SPAN, span: NO_SPAN };
   if (value === undefined) return base;
   if (operator === "in") {
     // One array element needs brackets to compile back to an array; a scalar is written `in (x)`.
-    if (!Array.isArray(value)) return { ...base, value: [literal(value)] };
+    if (!Array.isArray(value)) return { ...base, value: [literal(value as Scalar)] };
     const values = value.map(literal);
     return values.length === 1 ? { ...base, value: values, brackets: true } : { ...base, value: values };
   }
-  return { ...base, value: Array.isArray(value) ? value.map(literal) : literal(value) };
+  return { ...base, value: Array.isArray(value) ? value.map(literal) : literal(value as Scalar) };
 }
 
 function literal(value: Scalar): LiteralNode {
