@@ -1,14 +1,23 @@
+// The entry with the rule alone: the client's main entry would load node-fetch into every command.
+import { secretRedactor } from "@itemfilter/client/redact";
+
 /**
- * Replaces secrets in text before it is written anywhere. Every byte the
+ * Replaces secrets in text before it is written anywhere, by the client's
+ * rule (secretRedactor): a long secret wherever it appears, a short one
+ * where it stands whole (a value, a header, a path segment, a word), so a
+ * one-character token is masked without garbling `there` or `table`. Every byte the
  * command prints passes through one, so a token cannot leak through an
  * error message or a server's echo even if some layer forgets about it.
  */
 export class Redactor {
   readonly #secrets = new Set<string>();
+  #mask: ((text: string) => string) | undefined;
 
-  /** Registers a secret; very short values are ignored since masking them would garble ordinary text. */
+  /** Registers a secret, however short: a short one is masked only where it stands whole. */
   add(secret: string | undefined): void {
-    if (secret !== undefined && secret.length >= 4) this.#secrets.add(secret);
+    if (secret === undefined || secret === "" || this.#secrets.has(secret)) return;
+    this.#secrets.add(secret);
+    this.#mask = undefined;
   }
 
   /**
@@ -45,14 +54,9 @@ export class Redactor {
   }
 
   redact(text: string): string {
-    let out = text;
-    for (const secret of this.#secrets) {
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-      // JSON encodes some characters, so look for the escaped form too.
-      const escaped = JSON.stringify(secret).slice(1, -1);
-      if (escaped !== secret && out.includes(escaped)) out = out.split(escaped).join(REDACTED);
-    }
-    return out;
+    if (this.#secrets.size === 0) return text;
+    this.#mask ??= secretRedactor([...this.#secrets], REDACTED);
+    return this.#mask(text);
   }
 }
 

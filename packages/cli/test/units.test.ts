@@ -88,9 +88,23 @@ describe("Redactor", () => {
     const r = new Redactor();
     r.add("s3cr3t-token");
     r.add('q"x-secret');
-    r.add("ab"); // too short to mask safely
+    r.add("ab"); // short: masked only where it stands whole, and it stands nowhere here
     r.add(undefined);
     expect(r.redact(text)).toBe(out);
+  });
+
+  it.each([
+    ['there is no table "nope"', 'there is no table "nope"'],
+    ['{"authenticationToken":"t"}', '{"authenticationToken":"<redacted>"}'],
+    ["Authorization: Bearer t", "Authorization: Bearer <redacted>"],
+    ["http://h/t/listItems?k=ab", "http://h/<redacted>/listItems?k=<redacted>"],
+    ["the token t, the key ab: cab tab", "the token <redacted>, the key <redacted>: cab tab"],
+  ])("a short secret is masked where it stands whole, never inside other words: %j", (text, out) => {
+    const r = new Redactor();
+    r.add("t");
+    r.add("ab");
+    expect(r.redact(text)).toBe(out);
+    expect(r.redactValue({ [text]: [text] })).toEqual({ [out]: [out] });
   });
 });
 

@@ -17,7 +17,7 @@ export {
 } from "./errors.js";
 export { DEFAULT_MAX_PAGES, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
-export { REDACTED } from "./redact.js";
+export { MIN_PREFIX as SHORT_SECRET_LENGTH, REDACTED, secretRedactor } from "./redact.js";
 export { MAX_CURSOR_LENGTH } from "./pageCursor.js";
 export { MAX_PAGE_LIMIT } from "./findPage.js";
 export { DEFAULT_CONCURRENCY, type PlanPageFetcher, type RunOptions } from "./runPlan.js";

@@ -1,8 +1,15 @@
 /** What stands in for a secret in any text the client produces. */
 export const REDACTED = "[REDACTED]";
 
-/** Shortest start of a secret that is redacted on its own. */
-const MIN_PREFIX = 12;
+/**
+ * Shortest start of a secret that is redacted on its own; also the length
+ * under which a secret is short: a short secret is masked only where it
+ * stands whole, since its letters also make up ordinary words.
+ */
+export const MIN_PREFIX = 12;
+
+/** A letter, digit or underscore: what a word is made of. */
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /**
  * The ways a secret can appear in text: as is, inside a JSON string, and
@@ -23,16 +30,43 @@ function forms(secret: string): string[] {
 }
 
 /**
- * A function that removes every secret from a text. Longer forms go first so
- * one secret inside another is not left half-shown.
+ * A short form where it stands whole: not run together with a letter, digit
+ * or underscore on a side where the form itself begins or ends with one. So
+ * a one-character token `t` is masked as a value (`"t"`), a header
+ * (`Bearer t`), a path segment (`/t/`) or a word (`token t here`), never in
+ * `there` or `table`.
  */
-export function secretRedactor(secrets: readonly string[]): (text: string) => string {
-  const all = secrets.filter((s) => s.length > 0).flatMap(forms);
+function wholeForm(form: string): RegExp {
+  const chars = [...form];
+  const left = WORD_CHAR.test(chars[0]!) ? "(?<![\\p{L}\\p{N}_])" : "";
+  const right = WORD_CHAR.test(chars[chars.length - 1]!) ? "(?![\\p{L}\\p{N}_])" : "";
+  return new RegExp(`${left}${form.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}${right}`, "gu");
+}
+
+/** Whether a text holds a secret: anywhere for a long one, where it stands whole for a short one. */
+export function holdsSecret(text: string, secret: string): boolean {
+  if (secret.length >= MIN_PREFIX) return text.includes(secret);
+  return text.includes(secret) && wholeForm(secret).test(text);
+}
+
+/**
+ * A function that removes every secret from a text: a long one (MIN_PREFIX
+ * characters or more) wherever it appears, with its starts; a short one
+ * where it stands whole. Longer forms go first so one secret inside another
+ * is not left half-shown.
+ */
+export function secretRedactor(secrets: readonly string[], placeholder: string = REDACTED): (text: string) => string {
+  const all = [...new Set(secrets.filter((s) => s.length > 0).flatMap(forms))];
   all.sort((a, b) => b.length - a.length);
   if (all.length === 0) return (text) => text;
+  const steps = all.map((form) => {
+    if (form.length >= MIN_PREFIX) return (text: string) => (text.includes(form) ? text.split(form).join(placeholder) : text);
+    const whole = wholeForm(form);
+    return (text: string) => (text.includes(form) ? text.replace(whole, () => placeholder) : text);
+  });
   return (text) => {
     let out = text;
-    for (const form of all) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    for (const step of steps) out = step(out);
     return out;
   };
 }

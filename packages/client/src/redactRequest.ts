@@ -1,3 +1,4 @@
+import { holdsSecret } from "./redact.js";
 import type { HttpRequest } from "./types.js";
 
 /** A secret and what stands in for it. */
@@ -15,10 +16,11 @@ function decode(text: string): string {
  * The placeholder for a piece of text that holds a secret, or undefined.
  * A piece that holds one is replaced WHOLE, never cut around the secret:
  * cutting a short secret (one character, say) out of text garbles the text
- * and, by what went missing, shows the secret.
+ * and, by what went missing, shows the secret. A short secret counts only
+ * where it stands whole (holdsSecret), so `t` does not take `Content-Type`.
  */
 function hidden(piece: string, swaps: readonly Swap[], decoded = piece): string | undefined {
-  for (const [secret, placeholder] of swaps) if (piece.includes(secret) || decoded.includes(secret)) return placeholder;
+  for (const [secret, placeholder] of swaps) if (holdsSecret(piece, secret) || holdsSecret(decoded, secret)) return placeholder;
   return undefined;
 }
 

@@ -205,7 +205,16 @@ describe("printing a request shows no credential", () => {
       method: "POST",
       url: "http://127.0.0.1:8080/listItems",
       headers: { "Content-Type": "application/json; charset=UTF-8" },
-      body: JSON.stringify({ applicationKey: key, authenticationToken: token, table: "people", filter: [{ item: "name", operator: "equals", value: "ann" }] }),
+      body: JSON.stringify({
+        applicationKey: key,
+        authenticationToken: token,
+        table: "people",
+        filter: [
+          { item: "name", operator: "equals", value: "ann" },
+          { item: "owner", operator: "equals", value: token },
+          { item: "note", operator: "contains", value: `${key} x` },
+        ],
+      }),
     };
     const command = toCurl(request);
     const data = /--data-raw '(.*)'$/.exec(command)![1]!.replace(/'\\''/g, "'");
@@ -213,12 +222,9 @@ describe("printing a request shows no credential", () => {
     // The structure is intact: same members, credentials as placeholders.
     expect(Object.keys(parsed)).toEqual(["applicationKey", "authenticationToken", "table", "filter"]);
     expect([parsed.applicationKey, parsed.authenticationToken]).toEqual(["<APP_KEY>", "<AUTH_TOKEN>"]);
-    // Any value that holds a credential is hidden whole, never cut around it.
-    for (const value of [parsed.table, (parsed.filter as { value: string }[])[0]!.value]) {
-      expect(["people", "ann", "<APP_KEY>", "<AUTH_TOKEN>"]).toContain(value);
-      if (value !== "<APP_KEY>" && value !== "<AUTH_TOKEN>") {
-        expect(String(value).includes(key) || String(value).includes(token)).toBe(false);
-      }
-    }
+    // A value that holds a credential where it stands whole (the value itself, a word of it) is hidden whole, never cut
+    // around it; the same letter inside other words is only a letter (a short secret is masked where it stands whole).
+    expect([parsed.table, ...(parsed.filter as { value: string }[]).map((f) => f.value)]).toEqual(["people", "ann", "<AUTH_TOKEN>", "<APP_KEY>"]);
+    expect(command).toContain("-H 'Content-Type: application/json; charset=UTF-8'");
   });
 });

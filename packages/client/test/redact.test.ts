@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { excerpt, sanitizeError, secretRedactor } from "../src/redact.js";
+import { excerpt, MIN_PREFIX, sanitizeError, secretRedactor } from "../src/redact.js";
 
 const redact = secretRedactor(['k"ey 1/2', "tok\\en", ""]);
 
@@ -16,7 +16,8 @@ describe("secretRedactor", () => {
   });
 
   it("takes a longer secret before one it contains", () => {
-    expect(secretRedactor(["abc", "abcdef"])("xabcdefx abc")).toBe("x[REDACTED]x [REDACTED]");
+    expect(secretRedactor(["abc", "abcdef"])("-abcdef- abc")).toBe("-[REDACTED]- [REDACTED]");
+    expect(secretRedactor(["abc", "abc-0123456789xyz"])("xabc-0123456789xyzx abc")).toBe("x[REDACTED]x [REDACTED]");
   });
 });
 
@@ -62,5 +63,46 @@ describe("sanitizeError", () => {
 
   it("turns a thrown non-error into an Error", () => {
     expect(sanitizeError("tok\\en", redact).message).toBe("[REDACTED]");
+  });
+});
+
+describe("short secrets: masked where they stand whole, never inside other words", () => {
+  const one = secretRedactor(["t", "k"]);
+
+  it("leaves words that only contain the letter (the message the issue quotes)", () => {
+    expect(one('there is no table "nope"')).toBe('there is no table "nope"');
+  });
+
+  it.each([
+    ['{"authenticationToken":"t","applicationKey":"k"}', '{"authenticationToken":"[REDACTED]","applicationKey":"[REDACTED]"}'],
+    ["Authorization: Bearer t", "Authorization: Bearer [REDACTED]"],
+    ["https://svc.example.com/k/t/v1/listItems?token=t&x=1", "https://svc.example.com/[REDACTED]/[REDACTED]/v1/listItems?token=[REDACTED]&x=1"],
+    ["the token t was refused", "the token [REDACTED] was refused"],
+    ["t", "[REDACTED]"],
+    ["tt t_x xt t1 1t", "tt t_x xt t1 1t"],
+    ["(t), [t]; 't'", "([REDACTED]), [[REDACTED]]; '[REDACTED]'"],
+  ])("%j", (text, expected) => {
+    expect(one(text)).toBe(expected);
+  });
+
+  it("bounds a short secret only on the sides where it begins or ends with a letter or digit", () => {
+    const odd = secretRedactor(["-x", "é9"]);
+    expect(odd("a -x b")).toBe("a [REDACTED] b");
+    expect(odd("a-x b")).toBe("a[REDACTED] b");
+    expect(odd("a -xy b")).toBe("a -xy b");
+    expect(odd("né9 é9 é9z")).toBe("né9 [REDACTED] é9z");
+  });
+
+  it("treats a secret of MIN_PREFIX characters or more as long: masked anywhere, as before", () => {
+    const long = "k".repeat(MIN_PREFIX);
+    expect(secretRedactor([long])(`x${long}x`)).toBe("x[REDACTED]x");
+    expect(secretRedactor(["k".repeat(MIN_PREFIX - 1)])(`x${"k".repeat(MIN_PREFIX - 1)}x`)).toBe(`x${"k".repeat(MIN_PREFIX - 1)}x`);
+  });
+
+  it("masks the JSON-escaped and URL-encoded forms of a short secret where they stand whole", () => {
+    const quote = secretRedactor(['a"b', "a b"]);
+    expect(quote('{"v":"a\\"b"}')).toBe('{"v":"[REDACTED]"}');
+    expect(quote("?q=a%20b&r=a+b")).toBe("?q=[REDACTED]&r=[REDACTED]");
+    expect(quote("xa%20bx")).toBe("xa%20bx");
   });
 });
