@@ -74,6 +74,10 @@ describe("a schema refuses what it does not list, whatever form the filter takes
     }
   }
 
+  it("refuses an array for queryItems when there is a schema (a QueryFilter is one object), before anything is sent", async () => {
+    for (const run of Object.values(QUERY_CALLS)) await refused((c) => run(c, [{ operator: "equals", value: 1 }] as never), ["E_FILTER_JSON"], ["filter"]);
+  });
+
   it("reports every problem of filter JSON together, with did-you-mean and the value's path", () =>
     refused(
       (c) => c.listItems({ table: "users", filter: [{ item: "agee", operator: "equals", value: 3 }, { item: "years", operator: "in", value: ["1", "2"] }, { item: "name", operator: "lessThan", value: 3 }], compileOptions: { schema } }),
