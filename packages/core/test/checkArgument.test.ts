@@ -52,7 +52,7 @@ describe("argument checks", () => {
     ["suggest('a', 1, 'list')", () => suggest("a", 1, "list" as never), 'suggest takes options as an object (schema, secondaryKey, mode and limits), not the string "list"'],
     ["validateListFilter with path 5", () => validateListFilter(filter, { path: 5 as never }), "validateListFilter: options.path must be a string, not a number (5)"],
     ["validateListFilter with maxFilters 'x'", () => validateListFilter(filter, { maxFilters: "x" as never }), 'validateListFilter: options.maxFilters must be a number from 0 (Infinity for no limit), not the string "x"'],
-    ["validateQueryFilter with options []", () => validateQueryFilter({ operator: "equals", value: 1 }, [] as never), "validateQueryFilter takes options as an object (path, maxInValues and maxFilters), not an array (length 0)"],
+    ["validateQueryFilter with options []", () => validateQueryFilter({ operator: "equals", value: 1 }, [] as never), "validateQueryFilter takes options as an object (path, maxInValues, maxFilters, schema and secondaryKey), not an array (length 0)"],
     ["attributeWarnings without a schema", () => attributeWarnings("a = 1", undefined as never), "a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }, not undefined"],
   ])("%s", (_, run, message) => {
     expect(run).toThrow(new TypeError(message));
