@@ -1,5 +1,5 @@
 import { createClient, type FindPageResult, type Item, type Page } from "@itemfilter/client";
-import { compileList, decompile, matches, plan, validateListFilter, type ListFilter, type Schema } from "@itemfilter/core";
+import { compileList, decompile, evaluate, format, matches, plan, validateListFilter, type ListFilter, type Schema } from "@itemfilter/core";
 import { createEmulator } from "@itemfilter/emulator";
 import { describe, expect, expectTypeOf, it } from "vitest";
 
@@ -38,6 +38,26 @@ describe("app-written types", () => {
     expect(matches({ age: 30, plan: "pro" }, filters)).toBe(true);
     const saved: readonly ListFilter[] = filters;
     expect(matches({ age: 31, plan: "pro" }, saved)).toBe(false);
+  });
+
+  it("take a syntax tree written `as const` (readonly throughout) wherever a parsed filter goes", () => {
+    const span = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } } as const;
+    const tree = {
+      type: "Predicate",
+      attribute: { type: "Attribute", name: "years", span },
+      operator: "in",
+      operatorSpan: span,
+      value: [
+        { type: "Number", value: 30, span },
+        { type: "Number", value: 40, span },
+      ],
+      span,
+    } as const;
+    const either = { type: "Or", operands: [tree, { ...tree, operator: "notNull", value: undefined }], span } as const;
+    expect(compileList(tree, { schema: asConst })).toEqual([{ item: "age", operator: "in", value: [30, 40] }]);
+    expect(format(either)).toBe("years in (30, 40) or years is not null");
+    expect(evaluate(either, { years: 1 })).toBe(true);
+    expect(plan(either, { schema: asConst }).requests.length).toBe(2);
   });
 
   it("type results as the app says (Item when it says nothing)", async () => {

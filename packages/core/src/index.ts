@@ -21,7 +21,7 @@ export { parse, type ParseOptions } from "./syntax/parse.js";
 export { quoteName, quoteString } from "./syntax/quote.js";
 export type { AttributeSchema, AttributeType, Schema } from "./compile/schema.js";
 export { suggest, type Suggestion, type SuggestionKind, type Suggestions, type SuggestOptions } from "./assist/suggest.js";
-export type { FilterInput } from "./syntax/toDocument.js";
+export type { FilterInput, ReadonlyTree } from "./syntax/toDocument.js";
 export { tokenize, type SyntaxToken, type TokenizeOptions, type TokenKind } from "./assist/tokenize.js";
 export { validateListFilter, validateQueryFilter, type ValidateOptions } from "./semantics/validate.js";
 export { plan } from "./plan/plan.js";

@@ -6,8 +6,15 @@ import { applySchema } from "../compile/schema.js";
 import { resolveLimits } from "./limits.js";
 import { validateTree } from "./validateTree.js";
 
-/** What the compilers, the formatter and the evaluator accept: text, a parsed document, or one node of it. */
-export type FilterInput = string | FilterDocument | FilterNode;
+/** A tree as an app may write it: every member and array readonly (a tree written `as const`). */
+export type ReadonlyTree<T> = T extends readonly (infer U)[] ? readonly ReadonlyTree<U>[] : T extends object ? { readonly [K in keyof T]: ReadonlyTree<T[K]> } : T;
+
+/**
+ * What the compilers, the formatter and the evaluator accept: text, a parsed
+ * document, or one node of it; a tree may be readonly throughout, since it
+ * is checked and copied (validateTree) before anything reads it.
+ */
+export type FilterInput = string | ReadonlyTree<FilterDocument> | ReadonlyTree<FilterNode>;
 
 /**
  * The one entry every public function that takes FilterInput goes through:
