@@ -1,7 +1,7 @@
 import { defaultSleep } from "./backoff.js";
 import { buildRequest, type Connection, type ParamsOf } from "./buildRequest.js";
 import { AbortError, ClientError } from "./errors.js";
-import { createDefaultFetch } from "./defaultFetch.js";
+import { createDefaultFetch } from "#defaultFetch";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";

@@ -94,6 +94,7 @@ export class RedirectError extends ClientError {
   constructor(
     operation: Operation,
     attempts: number,
+    /** The redirect's status; 0 when a browser hid it (an opaque redirect). */
     readonly status: number,
     /** The origin (scheme, host, port) the redirect pointed to, or undefined when it named none. No path, no user info. */
     readonly targetOrigin: string | undefined,
@@ -106,7 +107,7 @@ export class RedirectError extends ClientError {
       attempts,
       followed
         ? `the fetch followed a redirect ${target} (HTTP ${status} there); the client sends credentials in the body, so it must not follow redirects: pass a fetch that honours redirect: "manual", and point baseUrl at the final address`
-        : `the service answered HTTP ${status}, a redirect ${target}; the client does not follow redirects, since the credentials travel in the body: point baseUrl at the final address`,
+        : `the service answered ${status === 0 ? "a redirect (the browser hides its status and target)" : `HTTP ${status}, a redirect ${target}`}; the client does not follow redirects, since the credentials travel in the body: point baseUrl at the final address`,
     );
     this.name = "RedirectError";
   }

@@ -23,6 +23,7 @@ export { MAX_PAGE_LIMIT } from "./findPage.js";
 export { DEFAULT_CONCURRENCY, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
 export { toCurl, type ToCurlOptions } from "./toCurl.js";
 export type {
+  ByteStreamLike,
   ClientOptions,
   ExplainParams,
   FetchInit,

@@ -1,5 +1,5 @@
 import { canonicalJson } from "./canonicalJson.js";
-import { digest } from "./digest.js";
+import { digest } from "#digest";
 import { ClientError } from "./errors.js";
 import type { PageKey } from "./types.js";
 

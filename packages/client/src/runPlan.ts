@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { digest as sha256 } from "#digest";
 import { prepareEvaluate, type ParseOptions, type Plan, type PlanKeys, type PlanRequest } from "@itemfilter/core";
 import { canonicalJson } from "./canonicalJson.js";
 import { AbortError, ClientError } from "./errors.js";
@@ -74,7 +74,7 @@ function residualTests(parseOptions: ParseOptions | undefined): (residual: strin
  * fixed; SHA-256 makes a collision (which would drop an item) beyond reach.
  */
 function identity(keys: PlanKeys | undefined): (item: Item) => string {
-  const digest = (item: Item): string => createHash("sha256").update(canonicalJson(item)).digest("base64");
+  const digest = (item: Item): string => sha256(canonicalJson(item));
   if (keys === undefined) return digest;
   return (item) => {
     const primary = item[keys.primary];

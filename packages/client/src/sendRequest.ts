@@ -47,6 +47,11 @@ async function attempt(t: Transport, operation: Operation, request: HttpRequest,
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const response = await t.fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: controller.signal, redirect: "manual" });
+    // A browser hides a redirect under redirect: "manual": status 0, no Location to name.
+    if (response.type === "opaqueredirect") {
+      await discardBody(response);
+      throw new RedirectError(operation, attempts, 0, undefined);
+    }
     if (response.status >= 300 && response.status <= 399) {
       await discardBody(response);
       throw new RedirectError(operation, attempts, response.status, t.redact(redirectOrigin(response.headers.get("location"), request.url) ?? "") || undefined);

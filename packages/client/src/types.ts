@@ -70,16 +70,23 @@ export interface FetchResponseLike {
   headers: { get(name: string): string | null };
   text(): Promise<string>;
   /**
-   * The body as a stream of bytes (node-fetch's Readable and the platform's
-   * ReadableStream both are). When present, the client reads it chunk by
-   * chunk and stops at maxResponseBytes; without it, it calls text() and
-   * checks the length after.
+   * The body as a stream of bytes: node-fetch's Readable, the platform's
+   * ReadableStream (async-iterable, or read through getReader where a browser's
+   * is not). When present, the client reads it chunk by chunk and stops at
+   * maxResponseBytes; without it, it calls text() and checks the length after.
    */
-  body?: AsyncIterable<Uint8Array | string> | null;
+  body?: AsyncIterable<Uint8Array | string> | ByteStreamLike | null;
+  /** "opaqueredirect" when a browser's fetch met a redirect under redirect: "manual" (status 0, no Location); the client refuses it. */
+  type?: string;
   /** True when the fetch followed a redirect to get this response; the client then refuses it. */
   redirected?: boolean;
   /** The URL the response came from, when the fetch says. */
   url?: string;
+}
+
+/** A web ReadableStream of bytes, as far as the client reads one. */
+export interface ByteStreamLike {
+  getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void>; releaseLock(): void };
 }
 
 export interface FetchInit {
@@ -99,7 +106,7 @@ export interface ClientOptions {
   baseUrl: string;
   applicationKey: string;
   authenticationToken: string;
-  /** node-fetch with a keep-alive agent when left out. */
+  /** When left out: in Node, node-fetch with keep-alive agents; in a browser build (the "browser" condition), globalThis.fetch. */
   fetch?: FetchLike;
   /** Most milliseconds one attempt may take, body included; 10,000 when left out. Every millisecond option is at most 2,147,483,647 (what a timer holds). */
   timeoutMs?: number;
