@@ -24,6 +24,17 @@ const users = demo.tables.users!.items;
 const CREDENTIALS: Credentials = { applicationKey: "page-app-key", authenticationToken: "page-secret-token-7f3a" };
 const tables = { users: { primaryKey: "id", items: users } };
 
+/** What this test uses of Vite (not a dependency of the tests' own tsconfig, so typed here). */
+interface ViteLogger {
+  warn(msg: string): void;
+  warnOnce(msg: string): void;
+  error(msg: string): void;
+}
+interface ViteApi {
+  createLogger(level: "warn"): ViteLogger;
+  build(config: Record<string, unknown>): Promise<unknown>;
+}
+
 interface Bundle {
   js: string;
   warnings: string[];
@@ -41,7 +52,7 @@ async function bundleWithEsbuild(): Promise<Bundle> {
 
 async function bundleWithVite(): Promise<Bundle> {
   // Vite is the playground's devDependency; loaded from there, as that package would.
-  const vite = (await import(pathToFileURL(createRequire(join(playgroundDir, "package.json")).resolve("vite")).href)) as typeof import("vite");
+  const vite = (await import(pathToFileURL(createRequire(join(playgroundDir, "package.json")).resolve("vite")).href)) as ViteApi;
   const warnings: string[] = [];
   const logger = vite.createLogger("warn");
   const keep = (msg: string): void => void warnings.push(msg);
@@ -55,7 +66,7 @@ async function bundleWithVite(): Promise<Bundle> {
       configFile: false,
       logLevel: "warn",
       customLogger: logger,
-      build: { outDir, emptyOutDir: true, write: true, modulePreload: { polyfill: false }, rollupOptions: { onwarn: (warning) => void warnings.push(warning.message) } },
+      build: { outDir, emptyOutDir: true, write: true, modulePreload: { polyfill: false }, rollupOptions: { onwarn: (warning: { message: string }) => void warnings.push(warning.message) } },
     })) as { output: { type: string; fileName: string; code?: string; isEntry?: boolean; moduleIds?: string[] }[] } | { output: unknown[] }[];
     const chunks = (Array.isArray(output) ? output[0]! : output).output as { type: string; fileName: string; code?: string; isEntry?: boolean; moduleIds?: string[] }[];
     const entry = chunks.find((c) => c.type === "chunk" && c.isEntry === true)!;

@@ -5,7 +5,7 @@ import { createDefaultFetch } from "../src/defaultFetch.browser.js";
 import { digest as browserDigest } from "../src/digest.browser.js";
 import { digest as nodeDigest } from "../src/digest.js";
 import { utf8Length } from "../src/readBodyText.js";
-import { createClient, RedirectError, ResponseTooLargeError, type FetchLike, type FetchResponseLike } from "../src/index.js";
+import { createClient, RedirectError, type ByteStreamLike, ResponseTooLargeError, type FetchLike, type FetchResponseLike } from "../src/index.js";
 
 // The browser build's own modules, run in Node against Node's answers.
 
@@ -53,7 +53,7 @@ describe("counting a body's UTF-8 bytes", () => {
 });
 
 /** A web ReadableStream that is not async-iterable (as Safari's is not), counting the chunks it hands out. */
-function readerOnlyStream(chunks: string[]): { body: { getReader: ReadableStream<Uint8Array>["getReader"] }; pulled: () => number; cancelled: () => boolean } {
+function readerOnlyStream(chunks: string[]): { body: ByteStreamLike; pulled: () => number; cancelled: () => boolean } {
   let pulled = 0;
   let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
@@ -65,7 +65,7 @@ function readerOnlyStream(chunks: string[]): { body: { getReader: ReadableStream
       cancelled = true;
     },
   });
-  return { body: { getReader: () => stream.getReader() }, pulled: () => pulled, cancelled: () => cancelled };
+  return { body: { getReader: () => stream.getReader() as ReturnType<ByteStreamLike["getReader"]> }, pulled: () => pulled, cancelled: () => cancelled };
 }
 
 function answering(response: () => FetchResponseLike): FetchLike {
