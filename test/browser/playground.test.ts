@@ -79,7 +79,7 @@ const cell = (value: unknown): string => (value === undefined ? "" : typeof valu
 
 describe("the playground in Chromium", () => {
   it("typing a filter shows the exact compiled JSON", async () => {
-    const { page } = await open();
+    const { page } = await open("?mode=list");
     const text = 'age >= 30 and plan in ("pro", "team") and tags contains "beta"';
     await typeFilter(page, text);
     expect(await editorText(page)).toBe(text);
@@ -171,7 +171,7 @@ describe("the playground in Chromium", () => {
   });
 
   it("Run shows exactly the items the emulator returns for that filter", async () => {
-    const { page } = await open();
+    const { page } = await open("?mode=list");
     await typeFilter(page, 'age >= 30 and city in ("Oslo", "Lima", "Sofia")');
     await page.keyboard.press("Control+Enter");
     await expect.poll(() => page.locator("#results-summary").textContent()).toMatch(/^\d+ items? from users in [\d.]+ ms \(1 request, 1 page\)\.$/);

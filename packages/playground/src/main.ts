@@ -5,13 +5,14 @@ import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import { filterResult, itemfilter, type FilterMode, type FilterResult } from "@itemfilter/codemirror";
-import { formatDiagnostics, type Scalar } from "@itemfilter/core";
-import { fetchAll, loadSession, type Item, type Session, type TableInfo } from "./api.js";
+import { formatDiagnostics } from "@itemfilter/core";
+import { loadSession, type Session, type TableInfo } from "./api.js";
 import { byId, h } from "./dom.js";
+import { findRequests, renderModeOffer } from "./modeOffer.js";
 import { renderPlan } from "./renderPlan.js";
 import { renderReference } from "./renderReference.js";
 import { renderResults } from "./renderResults.js";
-import { runPlan } from "./runPlan.js";
+import { runFilter } from "./runFilter.js";
 import { readUrlState, writeUrlState, type PageState } from "./urlState.js";
 
 const tableSelect = byId<HTMLSelectElement>("table");
@@ -29,7 +30,6 @@ const resultsTable = byId<HTMLTableElement>("results");
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="itemfilter-csp-nonce"]')?.content;
 const state: PageState = readUrlState(window.location);
 let session: Session;
-let lastResult: FilterResult | undefined;
 /** When the last key went down in the editor (event.timeStamp), to time keystroke-to-JSON (kept on #json as data-latency-ms). */
 let keyDownAt: number | undefined;
 
@@ -68,7 +68,6 @@ function jsonOf(result: FilterResult & { ok: true }): unknown {
 }
 
 function showResult(result: FilterResult): void {
-  lastResult = result;
   state.filter = result.text;
   writeUrlState(state);
   if (result.ok) {
@@ -83,6 +82,7 @@ function showResult(result: FilterResult): void {
   }
   if (result.mode === "find") renderPlan(result.ok ? result.plan : undefined, keysOf(currentTable()));
   planSection.hidden = result.mode !== "find";
+  renderModeOffer(result, findRequests(result, currentTable()), switchToFind);
   if (keyDownAt !== undefined) {
     jsonPre.dataset.latencyMs = (performance.now() - keyDownAt).toFixed(2);
     keyDownAt = undefined;
@@ -105,7 +105,7 @@ function renderErrors(result: FilterResult & { ok: false }): void {
   );
 }
 
-function partitionValue(table: TableInfo): Scalar | undefined {
+function partitionValue(table: TableInfo): string | number | undefined {
   const text = partitionInput.value.trim();
   if (text === "") return undefined;
   const type = table.schema.attributes[table.primaryKey]?.type;
@@ -114,37 +114,31 @@ function partitionValue(table: TableInfo): Scalar | undefined {
 }
 
 let running = 0;
+let runInFlight: AbortController | undefined;
 async function run(): Promise<void> {
-  const result = lastResult ?? filterResult(view.state);
+  // The editor's current result: the mode may have changed since the last onChange.
+  const result = filterResult(view.state);
   const table = currentTable();
   if (!result.ok) {
-    resultsSummary.textContent = `Not run: the filter has ${result.diagnostics.length === 1 ? "an error" : `${result.diagnostics.length} errors`}.`;
+    const problem = `the filter has ${result.diagnostics.length === 1 ? "an error" : `${result.diagnostics.length} errors`}`;
+    resultsSummary.textContent = findRequests(result, table) === undefined ? `Not run: ${problem}.` : `Not run: in ${result.mode} mode ${problem}; "Run it in find mode" runs it as it is.`;
     return;
   }
   const ticket = ++running;
+  // A newer run replaces an older one: stop the older one's requests.
+  runInFlight?.abort();
+  const controller = (runInFlight = new AbortController());
   runButton.disabled = true;
   runStatus.textContent = "Running…";
   const started = performance.now();
   try {
-    let items: Item[];
-    let requests = 1;
-    let pages: number;
-    if (result.mode === "list") {
-      ({ items, pages } = await fetchAll({ operation: "listItems", table: table.name, filter: result.filter }, session.credentials));
-    } else if (result.mode === "query") {
-      const primary = partitionValue(table);
-      ({ items, pages } = await fetchAll(
-        { operation: "queryItems", table: table.name, ...(primary === undefined ? {} : { key: { primary } }), ...(result.filter === null ? {} : { filter: result.filter }) },
-        session.credentials,
-      ));
-    } else {
-      ({ items, pages, requests } = await runPlan(result.plan, table, session.credentials));
-    }
+    const { items, requests, pages, truncated } = await runFilter(result, table, partitionValue(table), session.credentials, controller.signal);
     if (ticket !== running) return;
     const ms = performance.now() - started;
     renderResults(resultsTable, items);
     resultsTable.dataset.count = String(items.length);
-    resultsSummary.textContent = `${items.length} ${items.length === 1 ? "item" : "items"} from ${table.name} in ${ms.toFixed(1)} ms (${requests} ${requests === 1 ? "request" : "requests"}, ${pages} ${pages === 1 ? "page" : "pages"}).`;
+    const stopped = truncated ? " Stopped at the page limit: there are more." : "";
+    resultsSummary.textContent = `${items.length} ${items.length === 1 ? "item" : "items"} from ${table.name} in ${ms.toFixed(1)} ms (${requests} ${requests === 1 ? "request" : "requests"}, ${pages} ${pages === 1 ? "page" : "pages"}).${stopped}`;
   } catch (error) {
     if (ticket !== running) return;
     renderResults(resultsTable, []);
@@ -155,6 +149,14 @@ async function run(): Promise<void> {
       runStatus.textContent = "";
     }
   }
+}
+
+/** The way out of list or query for a filter only find can run: same text, find mode, run. */
+function switchToFind(): void {
+  state.mode = "find";
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="mode"]')) radio.checked = radio.value === "find";
+  reconfigure();
+  void run();
 }
 
 function reconfigure(): void {

@@ -15,7 +15,8 @@ export function readUrlState(location: Location): PageState {
   const mode = params.get("mode") as FilterMode | null;
   return {
     table: params.get("table") ?? undefined,
-    mode: mode !== null && MODES.includes(mode) ? mode : "list",
+    // find runs every valid filter (as a plan); list and query show what one request can express.
+    mode: mode !== null && MODES.includes(mode) ? mode : "find",
     key: params.get("key") ?? "",
     filter: params.get("q") ?? "",
   };
