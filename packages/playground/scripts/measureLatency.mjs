@@ -2,7 +2,9 @@
 // editor to the updated compiled JSON on the page, for a filter of about 2 KB.
 // It drives the built CLI (`itemfilter playground`), so run `pnpm build` first.
 //
-//   node packages/playground/scripts/measureLatency.mjs [keystrokes]
+//   node packages/playground/scripts/measureLatency.mjs [keystrokes] [mode]
+//
+// mode is list (the default, as first measured), query or find (the page's own default).
 //
 // The page notes performance.now() at each keydown in the editor and, once the
 // JSON is rendered from the new compile result, stores the difference on
@@ -13,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const keystrokes = Number(process.argv[2] ?? 60);
+const mode = process.argv[3] ?? "list";
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const executablePath = [process.env.ITEMFILTER_CHROMIUM, "/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find(
   (path) => path !== undefined && path !== "" && existsSync(path),
@@ -45,7 +48,7 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage();
-  await page.goto(`${url}?mode=list&table=users&q=${encodeURIComponent(filter)}`);
+  await page.goto(`${url}?mode=${mode}&table=users&q=${encodeURIComponent(filter)}`);
   await page.waitForSelector("body[data-ready=true]");
   await page.locator(".cm-content").click();
   await page.keyboard.press("Control+End");
@@ -60,7 +63,7 @@ try {
   const json = await page.locator("#json").textContent();
   samples.sort((a, b) => a - b);
   const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  console.log(`filter: ${filter.length} characters, ${conditions.length + 1} conditions; JSON ${json.length} characters`);
+  console.log(`filter: ${filter.length} characters, ${conditions.length + 1} conditions, ${mode} mode; JSON ${json.length} characters`);
   console.log(`keystroke to updated JSON over ${samples.length} keystrokes: median ${at(0.5).toFixed(2)} ms, p90 ${at(0.9).toFixed(2)} ms, max ${samples.at(-1).toFixed(2)} ms`);
 } finally {
   await browser.close();
