@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createDefaultFetch } from "../src/defaultFetch.browser.js";
 import { digest as browserDigest } from "../src/digest.browser.js";
@@ -125,5 +126,26 @@ describe("the browser's default fetch", () => {
     } finally {
       globalThis.fetch = original;
     }
+  });
+});
+
+describe("the sources a browser bundle takes", () => {
+  it("name no Node module and no Node global outside the two Node modules (browser twins: #digest, #defaultFetch)", () => {
+    const dir = new URL("../src/", import.meta.url);
+    const offenders: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+      if (file === "digest.ts" || file === "defaultFetch.ts") continue;
+      const text = readFileSync(new URL(file, dir), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+      for (const [pattern, what] of [
+        [/from\s+["'](node:[^"']+|node-fetch)["']/, "imports a Node module"],
+        [/import\(\s*["']node:/, "imports a Node module"],
+        [/\bBuffer\b/, "uses Buffer"],
+        [/\bprocess\./, "uses process"],
+        [/from\s+["']\.\/(digest|defaultFetch)\.js["']/, "imports a Node module directly rather than through #digest or #defaultFetch"],
+      ] as const) {
+        if (pattern.test(text)) offenders.push(`${file} ${what}`);
+      }
+    }
+    expect(offenders).toEqual([]);
   });
 });
