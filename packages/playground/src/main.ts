@@ -156,6 +156,8 @@ function switchToFind(): void {
   state.mode = "find";
   for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="mode"]')) radio.checked = radio.value === "find";
   reconfigure();
+  // The button goes away with the error: keep the keyboard in the editor.
+  view.focus();
   void run();
 }
 
