@@ -12,44 +12,56 @@ const K = new Uint32Array([
   0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
-const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19] as const;
+const INITIAL: readonly number[] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const encoder = new TextEncoder();
 const w = new Uint32Array(64);
 
 /** The message padded as SHA-256 pads it: a 1 bit, zeros, and the length in bits as 64 bits big-endian. */
-function padded(bytes: Uint8Array): DataView {
-  const blocks = Math.ceil((bytes.length + 9) / 64);
-  const buffer = new Uint8Array(blocks * 64);
+function padded(bytes: Uint8Array): Uint8Array {
+  const buffer = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   buffer.set(bytes);
   buffer[bytes.length] = 0x80;
-  const view = new DataView(buffer.buffer);
   const bits = bytes.length * 8;
   // Two 32-bit halves: a length past 2^32 bits is past 2^53 only for texts no page can hold.
-  view.setUint32(buffer.length - 8, Math.floor(bits / 0x1_0000_0000));
-  view.setUint32(buffer.length - 4, bits >>> 0);
-  return view;
+  const high = Math.floor(bits / 0x1_0000_0000);
+  const end = buffer.length;
+  for (let i = 0; i < 4; i++) {
+    buffer[end - 8 + i] = (high >>> (24 - 8 * i)) & 0xff;
+    buffer[end - 4 + i] = (bits >>> (24 - 8 * i)) & 0xff;
+  }
+  return buffer;
 }
 
 function sha256(bytes: Uint8Array): Uint8Array {
-  const h = Uint32Array.from(INITIAL);
-  const view = padded(bytes);
-  for (let offset = 0; offset < view.byteLength; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
+  const m = padded(bytes);
+  let [h0, h1, h2, h3, h4, h5, h6, h7] = INITIAL;
+  for (let offset = 0; offset < m.length; offset += 64) {
+    for (let i = 0; i < 16; i++) {
+      const j = offset + i * 4;
+      w[i] = (m[j]! << 24) | (m[j + 1]! << 16) | (m[j + 2]! << 8) | m[j + 3]!;
+    }
     for (let i = 16; i < 64; i++) {
-      const a = w[i - 15]!;
-      const b = w[i - 2]!;
-      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
-      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+      const x = w[i - 15]!;
+      const y = w[i - 2]!;
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
       w[i] = w[i - 16]! + s0 + w[i - 7]! + s1;
     }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as [number, number, number, number, number, number, number, number];
+    let a = h0;
+    let b = h1;
+    let c = h2;
+    let d = h3;
+    let e = h4;
+    let f = h5;
+    let g = h6;
+    let h = h7;
     for (let i = 0; i < 64; i++) {
       const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (hh + s1 + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
+      const t1 = (h + s1 + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
       const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
       const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      hh = g;
+      h = g;
       g = f;
       f = e;
       e = (d + t1) | 0;
@@ -58,18 +70,22 @@ function sha256(bytes: Uint8Array): Uint8Array {
       b = a;
       a = (t1 + t2) | 0;
     }
-    h[0]! += a;
-    h[1]! += b;
-    h[2]! += c;
-    h[3]! += d;
-    h[4]! += e;
-    h[5]! += f;
-    h[6]! += g;
-    h[7]! += hh;
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
+    h5 = (h5 + f) | 0;
+    h6 = (h6 + g) | 0;
+    h7 = (h7 + h) | 0;
   }
   const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]!);
+  [h0, h1, h2, h3, h4, h5, h6, h7].forEach((word, i) => {
+    out[i * 4] = word >>> 24;
+    out[i * 4 + 1] = (word >>> 16) & 0xff;
+    out[i * 4 + 2] = (word >>> 8) & 0xff;
+    out[i * 4 + 3] = word & 0xff;
+  });
   return out;
 }
 
