@@ -132,8 +132,8 @@ async function openApp(origin: string, bundler: string): Promise<{ page: Page; p
 
 const app = (page: Page) => ({
   find: (params: Parameters<ClientApp["find"]>[1]): Promise<Found> => page.evaluate(([c, p]) => (window as unknown as { clientApp: ClientApp }).clientApp.find(c, p), [CREDENTIALS, params] as const),
-  list: (credentials: Credentials, filter: string): Promise<Found | Failure> =>
-    page.evaluate(([c, f]) => (window as unknown as { clientApp: ClientApp }).clientApp.list(c, "users", f), [credentials, filter] as const),
+  list: (credentials: Credentials, filter: string, baseUrl?: string): Promise<Found | Failure> =>
+    page.evaluate(([c, f, u]) => (window as unknown as { clientApp: ClientApp }).clientApp.list(c, "users", f, u), [credentials, filter, baseUrl] as const),
 });
 
 const ids = (items: Item[]): string[] => items.map((item) => item.id as string);
@@ -180,6 +180,21 @@ describe.each(["esbuild", "vite"])("the client bundled by %s", (bundler) => {
       expect(`${refused.message}\n${refused.stack}`).not.toContain("wrong-secret-token-9c1d");
     } finally {
       await opened.close();
+    }
+    // Another origin, without CORS: the browser refuses the answer, and the error says where to look.
+    const other = createEmulator({ tables, credentials: [CREDENTIALS] });
+    const otherUrl = await other.start();
+    const crossOrigin = await openApp(baseUrl, bundler);
+    try {
+      const refusedByCors = (await app(crossOrigin.page).list(CREDENTIALS, "age < 25", otherUrl)) as Failure;
+      expect(refusedByCors).toMatchObject({ name: "NetworkError", code: "E_NETWORK", operation: "listItems", attempts: 3 });
+      expect(refusedByCors.message).toBe(
+        "listItems: network error: Failed to fetch: the service did not answer, or it does not allow this page's origin (CORS); the browser's console says which (after 3 attempts)",
+      );
+      expect(crossOrigin.problems.every((p) => p.includes("CORS policy") || p.includes("Failed to load resource"))).toBe(true);
+    } finally {
+      await crossOrigin.close();
+      await other.stop();
     }
     // Its first two requests fail with 503: the client in the page must retry them.
     const flaky = createEmulator({ tables, credentials: [CREDENTIALS], pageSize: 100, hooks: { failures: { count: 2, status: 503 } } });

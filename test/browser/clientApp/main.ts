@@ -25,7 +25,8 @@ export interface Failure {
 
 export interface ClientApp {
   find(credentials: Credentials, params: Omit<FindAllParams, "signal">): Promise<Found>;
-  list(credentials: Credentials, table: string, filter: string): Promise<Found | Failure>;
+  /** listAll on `baseUrl`, this page's origin when left out. */
+  list(credentials: Credentials, table: string, filter: string, baseUrl?: string): Promise<Found | Failure>;
 }
 
 function failure(error: unknown): Failure {
@@ -44,8 +45,8 @@ const app: ClientApp = {
       items.push(step.value);
     }
   },
-  async list(credentials, table, filter) {
-    const client = createClient({ baseUrl: location.origin, ...credentials, backoffBaseMs: 1 });
+  async list(credentials, table, filter, baseUrl = location.origin) {
+    const client = createClient({ baseUrl, ...credentials, backoffBaseMs: 1 });
     try {
       const items: Record<string, unknown>[] = [];
       for await (const item of client.listAll({ table, filter })) items.push(item);
