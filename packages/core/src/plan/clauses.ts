@@ -1,6 +1,5 @@
 import { FilterError } from "../errors.js";
-import type { Scalar } from "../compile/filters.js";
-import { equalityValues, inFilter, oneType } from "../compile/lowering.js";
+import { fewestConditions } from "./alternatives.js";
 import type { Span } from "../syntax/location.js";
 import { andNode, literalNode, local, orNode, pushed, termNode, type Literal, type Local, type Pushed, type Term } from "./terms.js";
 
@@ -15,9 +14,10 @@ export interface Clause {
   readonly span: Span;
 }
 
-interface Bounds {
+export interface Bounds {
   maxRequests: number;
   maxInValues: number;
+  weights: Weights;
 }
 
 /**
@@ -101,56 +101,121 @@ function tooLarge(span: Span, maxRequests: number): FilterError {
 
 /** Merges then folds; both keep the clauses' meaning exactly. Null when more than maxRequests clauses remain. */
 function simplify(clauses: Clause[], bounds: Bounds): Clause[] | null {
-  return fold(mergeEqualities(clauses, bounds.maxInValues), bounds.maxRequests);
+  return fold(mergeAlternatives(clauses, bounds), bounds.maxRequests);
 }
 
 const setSig = (lits: readonly { sig: string }[]): string => [...new Set(lits.map((l) => l.sig))].sort().join("\u0001");
 
+/** Operators whose alternatives on one attribute can merge (alternatives.ts). */
+const MERGEABLE = new Set(["equals", "in", "lessThan", "lessEqual", "greaterThan", "greaterEqual", "between"]);
+
 /**
- * or→in: clauses equal but for one equality on the same attribute, with
- * values of one type, become one clause with an `in` (at most maxInValues
- * values). `a = 1 or a = 2` is `a in (1, 2)`; `a = 1 or a = "x"` stays two
- * clauses, since the service refuses an `in` of two types.
+ * A 32-bit hash per distinct condition (FNV-1a of its signature), cached for
+ * this plan: a set of conditions is told apart from another by the
+ * exclusive-or of its hashes, in time linear in its size. Two different sets
+ * may share a hash; every match is confirmed on the sets themselves before it
+ * is used, so a collision costs a comparison, never a wrong or a lost merge.
  */
-function mergeEqualities(clauses: Clause[], maxInValues: number): Clause[] {
-  const owners = new Map<string, { ci: number; li: number }>();
-  const chosen = new Map<number, number>();
-  const values = new Map<number, Scalar[]>();
-  const dropped = new Set<number>();
+export type Weights = Map<string, number>;
+
+function weightOf(weights: Weights, sig: string): number {
+  let w = weights.get(sig);
+  if (w === undefined) {
+    w = 0x811c9dc5;
+    for (let i = 0; i < sig.length; i++) w = Math.imul(w ^ sig.charCodeAt(i), 0x01000193);
+    weights.set(sig, w);
+  }
+  return w;
+}
+
+function setHash(lits: readonly { sig: string }[], weights: Weights): { hash: number; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  let hash = 0;
+  for (const l of lits) {
+    const n = counts.get(l.sig) ?? 0;
+    if (n === 0) hash ^= weightOf(weights, l.sig);
+    counts.set(l.sig, n + 1);
+  }
+  return { hash, counts };
+}
+
+/**
+ * Clauses equal but for one condition on the same attribute become the
+ * fewest clauses that say the same (alternatives.ts): `a = 1 or a = 2` is
+ * `a in (1, 2)`, `a < 1 or a < 2` is `a < 2`, and a clause written twice is
+ * once. A clause merges on one of its conditions only: the first that has
+ * a partner.
+ */
+function mergeAlternatives(clauses: Clause[], bounds: Bounds): Clause[] {
+  if (clauses.length < 2) return clauses;
+  interface Group {
+    owner: number;
+    li: number;
+    members: { ci: number; li: number }[];
+  }
+  const groups = new Map<string, Group[]>();
+  const merged = new Set<number>();
+  const sameRest = (a: { ci: number; li: number }, b: { ci: number; li: number }): boolean => {
+    const ca = clauses[a.ci]!;
+    const cb = clauses[b.ci]!;
+    return setSig(ca.push.filter((_, j) => j !== a.li)) === setSig(cb.push.filter((_, j) => j !== b.li)) && setSig(ca.local) === setSig(cb.local);
+  };
   clauses.forEach((c, ci) => {
-    const localSig = setSig(c.local);
-    const candidates: { li: number; key: string; vals: Scalar[] }[] = [];
+    const candidates: { li: number; key: string }[] = [];
+    let pushInfo: ReturnType<typeof setHash> | undefined;
+    let localHash: number | undefined;
     c.push.forEach((p, li) => {
-      const vals = equalityValues(p.filter);
-      const type = vals === null ? null : oneType(vals);
-      if (vals === null || type === null) return;
-      const rest = setSig(c.push.filter((_, j) => j !== li));
-      candidates.push({ li, vals, key: [rest, localSig, p.filter.item, type].join("\u0000") });
+      if (!MERGEABLE.has(p.filter.operator)) return;
+      pushInfo ??= setHash(c.push, bounds.weights);
+      localHash ??= setHash(c.local, bounds.weights).hash;
+      const rest = pushInfo.counts.get(p.sig)! > 1 ? pushInfo.hash : pushInfo.hash ^ weightOf(bounds.weights, p.sig);
+      candidates.push({ li, key: `${rest}:${localHash}:${p.filter.item}` });
     });
-    for (const { key, vals } of candidates) {
-      const owner = owners.get(key);
-      if (owner !== undefined && (chosen.get(owner.ci) ?? owner.li) === owner.li) {
-        const have = values.get(owner.ci) ?? (equalityValues(clauses[owner.ci]!.push[owner.li]!.filter) as Scalar[]);
-        if (new Set([...have, ...vals]).size <= maxInValues) {
-          chosen.set(owner.ci, owner.li);
-          values.set(owner.ci, [...have, ...vals]);
-          dropped.add(ci);
-          return;
-        }
-      }
+    for (const { li, key } of candidates) {
+      const group = groups.get(key)?.find((g) => sameRest(g.members[0]!, { ci, li }));
+      if (group === undefined) continue;
+      group.members.push({ ci, li });
+      merged.add(ci);
+      return;
     }
-    // Any owner these keys had could not take this clause (it merges on another literal, or is full): this one takes over.
-    for (const { li, key } of candidates) owners.set(key, { ci, li });
+    for (const { li, key } of candidates) {
+      const group = { owner: ci, li, members: [{ ci, li }] };
+      const same = groups.get(key);
+      if (same === undefined) groups.set(key, [group]);
+      else same.push(group);
+    }
   });
-  if (dropped.size === 0) return clauses;
+  if (merged.size === 0) return clauses;
+  // An owner belongs to the first of its groups that took a member; its other groups are void.
+  const taken = new Map<number, Group>();
+  for (const group of [...groups.values()].flat()) {
+    if (group.members.length < 2) continue;
+    const other = taken.get(group.owner);
+    if (other === undefined) taken.set(group.owner, group);
+    else {
+      // The owner merges on one condition only: the members of its other group stay clauses of their own.
+      for (const m of group.members.slice(1)) merged.delete(m.ci);
+    }
+  }
   const out: Clause[] = [];
   clauses.forEach((c, ci) => {
-    if (dropped.has(ci)) return;
-    const li = chosen.get(ci);
-    if (li === undefined) return void out.push(c);
-    const push = c.push.slice();
-    push[li] = pushed(inFilter(c.push[li]!.filter.item, values.get(ci)!));
-    out.push({ ...c, push });
+    if (merged.has(ci)) return;
+    const group = taken.get(ci);
+    if (group === undefined) return void out.push(c);
+    const alternatives = group.members.map((m) => clauses[m.ci]!.push[m.li]!);
+    const fewest = fewestConditions(
+      alternatives.map((p) => p.filter),
+      bounds.maxInValues,
+    );
+    if (fewest === null) {
+      for (const m of group.members) out.push(clauses[m.ci]!);
+      return;
+    }
+    for (const f of fewest) {
+      const push = c.push.slice();
+      push[group.li] = alternatives.find((p) => p.filter === f) ?? pushed(f);
+      out.push({ ...c, push });
+    }
   });
   return out;
 }

@@ -33,7 +33,7 @@ function planDocument(doc: FilterDocument, options: ResolvedPlanOptions): Plan {
     checkConditions(body, problems, options.maxInValues);
     if (problems.length > 0) throw new FilterError(problems);
     const filter = canonical(body);
-    const clauses = clausesOf(toTerm(body, false), options);
+    const clauses = clausesOf(toTerm(body, false), { ...options, weights: new Map() });
     // A clause the service cannot narrow means reading every item: one unfiltered
     // scan then serves the whole filter, and any other request would be waste.
     if (clauses.some((c) => c.push.length === 0)) {

@@ -1,8 +1,8 @@
 import type { AndNode, AttributeNode, FilterNode, LiteralNode, NotNode, OrNode, PredicateNode } from "../syntax/ast.js";
 import type { ListFilter, Scalar } from "../compile/filters.js";
-import { complementFilters, predicateFilter } from "../compile/lowering.js";
+import { complementFilters, equalityValues, predicateFilter, uniqueScalars } from "../compile/lowering.js";
 import type { Span } from "../syntax/location.js";
-import { format } from "../print/format.js";
+import { formatBuilt } from "../print/format.js";
 
 /**
  * A filter in negation normal form, with every condition sorted into what
@@ -31,8 +31,18 @@ export type Term =
   | { readonly type: "lit"; readonly lit: Literal; readonly span: Span }
   | { readonly type: "and" | "or"; readonly operands: Term[]; readonly span: Span };
 
+/**
+ * `sig` says what the condition selects, so conditions that select the same
+ * items compare equal: an equality and an `in` of the same values, in any
+ * order, with repeats (`a = 1`, `a in (1)`, `a in [1, 1]`). Subsumption
+ * compares sigs, so a clause merged with a copy of itself (`a in 1`) is
+ * still seen to be covered by `a = 1`.
+ */
 export function pushed(filter: ListFilter): Pushed {
-  return { kind: "push", filter, sig: JSON.stringify([filter.item, filter.operator, filter.value]) };
+  const values = equalityValues(filter);
+  if (values === null) return { kind: "push", filter, sig: JSON.stringify([filter.item, filter.operator, filter.value]) };
+  const set = uniqueScalars(values).sort((x, y) => (typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : typeof x === "number" ? -1 : 1));
+  return { kind: "push", filter, sig: JSON.stringify([filter.item, "in", set]) };
 }
 
 export function local(node: FilterNode): Local {
@@ -40,15 +50,18 @@ export function local(node: FilterNode): Local {
 }
 
 /**
- * Canonical text of a tree the planner built. It is checked against no
- * limits: the filter was checked as given, and what the planner builds from
- * it (a residual repeating a condition) may hold more conditions.
+ * Canonical text of a tree the planner built. It is not checked again as a
+ * tree from outside would be: the filter was checked as given, what the
+ * planner builds from it (a residual repeating a condition) may hold more
+ * conditions than the limits allow, and rewrites share subtrees (distributing
+ * `(a or b) and not c < 1` puts the one `not c < 1` node in two clauses,
+ * which folding then joins under one `or`). Checking the planner's own trees
+ * for sharing is what made such filters fail with E_FILTER_JSON (issue 17);
+ * checking them at all cost a walk per residual.
  */
 export function canonical(node: FilterNode): string {
-  return format(node, NO_LIMITS);
+  return formatBuilt(node);
 }
-
-const NO_LIMITS = { maxLength: Infinity, maxDepth: Infinity, maxPredicates: Infinity, maxInValues: Infinity };
 
 /** The filter in negation normal form; `negated` says an odd number of `not`s lead here. */
 export function toTerm(node: FilterNode, negated: boolean): Term {

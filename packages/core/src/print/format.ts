@@ -44,6 +44,17 @@ export function format(input: FilterInput, options?: FormatOptions): string {
   return guardStack(() => node(body, 0), doc.span);
 }
 
+/**
+ * Canonical text of a tree the library built itself from a checked filter
+ * (the planner's residuals), with no second check: such a tree may share a
+ * subtree between two parents, which the check for trees from outside
+ * refuses (grammar/semantics.md), and it is not held to the caller's limits.
+ * Not exported from the package.
+ */
+export function formatBuilt(body: FilterNode): string {
+  return guardStack(() => node(body, 0), body.span);
+}
+
 /*
  * Precedence, loosest first: or (1), and (2), not and predicates (3). A child
  * written where its parent binds tighter than it does needs parentheses.
