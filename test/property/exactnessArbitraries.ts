@@ -81,10 +81,14 @@ export function listFilterArbitrary(names: readonly string[]): fc.Arbitrary<Filt
   const negatedInequalities = name.chain((n) =>
     fc.array(predicateOn(fc.constant(n), fc.constantFrom<Operator>("notEquals")), { minLength: 2, maxLength: 3 }).map((ps) => not(and(ps))),
   );
+  const small = fc.oneof(anyPredicate, complementable.map(not), equalityChain, fc.array(anyPredicate, { minLength: 2, maxLength: 2 }).map(or));
   const { tree } = fc.letrec<{ tree: FilterNode }>((tie) => ({
     tree: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
       { weight: 5, arbitrary: anyPredicate },
+      { weight: 3, arbitrary: repeated(tie("tree"), anyPredicate) },
+      // Repeats inside repeats, three deep: `((X or X) and Y or …)` as people paste and tweak.
+      { weight: 1, arbitrary: repeated(repeated(repeated(small, anyPredicate), anyPredicate), anyPredicate) },
       { weight: 3, arbitrary: complementable.map(not) },
       { weight: 2, arbitrary: complementable.map((p) => not(not(p))) },
       { weight: 2, arbitrary: equalityChain },
@@ -96,6 +100,28 @@ export function listFilterArbitrary(names: readonly string[]): fc.Arbitrary<Filt
     ),
   }));
   return tree;
+}
+
+/** A deep copy: a subtree written twice in text is two subtrees (one object under two parents is refused as a tree from outside). */
+const copy = (node: FilterNode): FilterNode => structuredClone(node);
+
+/**
+ * Filters that repeat a clause or a subterm, as people write them when they
+ * paste a clause and tweak a copy: `X or X`, `not (X or X)`, `X and X`,
+ * `(X and Y) or (Y and X)`, `(X or Y) and not L and (X or Z)` (issue 17's
+ * `(a = 1 or b = 1) and not c < 1 and (a = 1 or d = 1)`), and `A and (X or Y)
+ * and (X or Y)`. `local` draws conditions for L, of which the negated
+ * orderings are those the service cannot test.
+ */
+export function repeated(term: fc.Arbitrary<FilterNode>, local: fc.Arbitrary<FilterNode>): fc.Arbitrary<FilterNode> {
+  return fc.oneof(
+    term.map((x) => or([x, copy(x)])),
+    term.map((x) => not(or([x, copy(x)]))),
+    term.map((x) => and([x, copy(x)])),
+    fc.tuple(term, term).map(([x, y]) => or([and([x, y]), and([copy(y), copy(x)])])),
+    fc.tuple(term, term, term, local).map(([x, y, z, l]) => and([or([x, y]), not(l), or([copy(x), z])])),
+    fc.tuple(term, term, term).map(([a, x, y]) => and([a, or([x, y]), or([copy(x), copy(y)])])),
+  );
 }
 
 /** Key-query trees: mostly one condition on the key (under any of its names) or a two-sided range. */

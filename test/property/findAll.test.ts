@@ -61,14 +61,23 @@ interface Case {
   keys: PlanKeys | undefined;
 }
 
+/**
+ * Keys as a caller gives them: none, the primary key only (also for a table
+ * that has a secondary key), both of the table's, or wrong names (an
+ * attribute that is no key, as the only key).
+ */
+const KEY_CHOICES = ["none", "primary", "both", "wrong"] as const;
+const WRONG_KEYS: PlanKeys[] = [{ primary: "a" }, { primary: "b" }];
+
 /** A table the emulator accepts (unique keys), with or without a secondary key; keys passed to findAll or not. */
-const tableCase: fc.Arbitrary<Case> = fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 2 })).chain(([withSecondary, keysMode]) =>
+const tableCase: fc.Arbitrary<Case> = fc.tuple(fc.boolean(), fc.constantFrom(...KEY_CHOICES), fc.constantFrom(...WRONG_KEYS)).chain(([withSecondary, keysMode, wrong]) =>
   fc
     .uniqueArray(item, { maxLength: 24, selector: (i) => (withSecondary ? `${token(i.id)}|${token(i.ts)}` : token(i.id)) })
     .map((items) => {
       // Without a secondary key, ts is one more attribute.
       const definition: TableDefinition = withSecondary ? { primaryKey: "id", secondaryKey: "ts", items: wire(items) } : { primaryKey: "id", items: wire(items) };
-      const keys = keysMode === 0 ? undefined : withSecondary ? { primary: "id", secondary: "ts" } : { primary: "id" };
+      const keys =
+        keysMode === "none" ? undefined : keysMode === "primary" || !withSecondary ? { primary: "id" } : keysMode === "both" ? { primary: "id", secondary: "ts" } : wrong;
       return { definition, keys };
     }),
 );
@@ -116,7 +125,8 @@ describe("findAll returns exactly what evaluate selects, each once", () => {
           plan = client.explain({ table: "t", filter: ast, ...(keys === undefined ? {} : { keys }) });
         } catch (error) {
           // A filter no plan can run (a value that does not fit its operator) is core's to refuse; evaluate would not agree to run it either.
-          if (error instanceof FilterError) return;
+          // Never E_FILTER_JSON: the generated trees are well-formed, so that is the planner refusing its own tree (issue 17).
+          if (error instanceof FilterError && error.code !== "E_FILTER_JSON") return;
           throw error;
         }
         planned++;

@@ -18,7 +18,7 @@ import {
   type PredicateNode,
   type Span,
 } from "@itemfilter/core";
-import { listFilterArbitrary } from "./exactnessArbitraries.js";
+import { listFilterArbitrary, repeated } from "./exactnessArbitraries.js";
 import { itemArbitrary, poolNumber, poolString } from "./itemArbitraries.js";
 
 /**
@@ -72,12 +72,17 @@ function expected(ast: FilterNode, items: readonly Item[]): Set<number> {
   return out;
 }
 
-/** The plan, or null when plan rejects the filter with a FilterError (a bad value, or too many requests). */
+/**
+ * The plan, or null when plan rejects the filter with a FilterError (a bad
+ * value, a limit, or too many requests). Never E_FILTER_JSON: the generated
+ * trees are well-formed (a subtree written twice is two copies), so that
+ * error is the planner refusing a tree of its own (issue 17).
+ */
 function attempt(ast: FilterNode, keys: PlanKeys | undefined, planner: typeof plan): Plan | null {
   try {
     return planner(ast, keys === undefined ? {} : { keys });
   } catch (error) {
-    if (error instanceof FilterError) return null;
+    if (error instanceof FilterError && error.code !== "E_FILTER_JSON") return null;
     throw error;
   }
 }
@@ -135,6 +140,8 @@ const planFilter: fc.Arbitrary<FilterNode> = fc.letrec<{ tree: FilterNode }>((ti
     { weight: 1, arbitrary: onPrimary },
     { weight: 1, arbitrary: onSecondary },
     { weight: 2, arbitrary: localOnly },
+    // Clauses and subterms written twice (issue 17), over key conditions and local ones too.
+    { weight: 2, arbitrary: repeated(tie("tree"), localOnly) },
     { weight: 1, arbitrary: fc.array(keyValue, { minLength: 2, maxLength: 4 }).map((vs) => or(vs.map((v) => condition("a", "equals", v)))) },
     { weight: 2, arbitrary: fc.array(tie("tree"), { minLength: 2, maxLength: 3 }).map(and) },
     { weight: 2, arbitrary: fc.array(tie("tree"), { minLength: 2, maxLength: 3 }).map(or) },

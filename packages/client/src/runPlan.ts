@@ -11,7 +11,7 @@ const MAX_CONCURRENCY = 16;
 
 /** How to run a plan. */
 export interface RunOptions {
-  /** The table's key attribute names: duplicates are told apart by them. Without them, by the whole item. */
+  /** The table's key attribute names, as given to plan. Duplicates are told apart by the whole item either way (see identity). */
   keys?: PlanKeys | undefined;
   /** Most matching items to hand out; all when left out. */
   limit?: number | undefined;
@@ -68,20 +68,18 @@ function residualTests(parseOptions: ParseOptions | undefined): (residual: strin
 }
 
 /**
- * What tells two items apart: their key values when the keys are known (an
- * item without the primary key falls back to its content), else a digest of
- * the item's canonical JSON. Digests keep the memory per item small and
+ * What tells two items apart: a digest of the item's canonical JSON, always.
+ * Not the key values, even when keys are given: keys the caller names may
+ * not be the table's (`{ primary }` alone for a table that also has a
+ * secondary key, or a name that is no key at all), and then two different
+ * items share them and one would be dropped (issue 17). Two different items
+ * of a table differ in content (at least in their keys), and one item
+ * returned by two requests is the same JSON, so the digest never merges two
+ * items and always merges one. Digests keep the memory per item small and
  * fixed; SHA-256 makes a collision (which would drop an item) beyond reach.
  */
-function identity(keys: PlanKeys | undefined): (item: Item) => string {
-  const digest = (item: Item): string => sha256(canonicalJson(item));
-  if (keys === undefined) return digest;
-  return (item) => {
-    const primary = item[keys.primary];
-    if (primary === undefined || primary === null) return digest(item);
-    const secondary = keys.secondary === undefined ? null : (item[keys.secondary] ?? null);
-    return `k${canonicalJson([primary, secondary])}`;
-  };
+function identity(): (item: Item) => string {
+  return (item) => sha256(canonicalJson(item));
 }
 
 /**
@@ -105,7 +103,7 @@ export async function* runPlan(plan: Plan, fetchPage: PlanPageFetcher, options: 
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") throw new ClientError("E_ARGUMENT", "findAll", 0, "'onProgress' must be a function");
   const testFor = residualTests(options.parseOptions);
   const tests = requests.map((r) => testFor(r.residual));
-  const idOf = requests.length > 1 ? identity(options.keys) : undefined;
+  const idOf = requests.length > 1 ? identity() : undefined;
   const seen = new Set<string>();
 
   const signal = options.signal;

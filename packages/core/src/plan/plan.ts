@@ -108,14 +108,30 @@ function plainValues<F extends ListFilter | QueryFilter>(filter: F): F {
 /**
  * Canonical text of what is left to check (one conjunction per clause the
  * request serves, joined with `or`), or null when nothing is. Folding
- * clauses can nest a residual a little deeper than the filter was written;
- * when it might pass maxDepth, the whole filter is the residual instead
- * (always correct: every request returns a superset of its share).
+ * clauses can nest a residual a little deeper than the filter was written,
+ * and distributing repeats conditions; when it might pass maxDepth, or holds
+ * more conditions or characters than the filter may, the whole filter is the
+ * residual instead (always correct: every request returns a superset of its
+ * share). So a residual always parses with the limits the filter did.
  */
 function residual(rests: readonly (readonly Literal[])[], span: Span, options: Context): string | null {
   if (rests.some((rest) => rest.length === 0)) return null;
   const node = orNode(rests.map((rest) => andNode(rest.map((l) => literalNode(l, span)), span)), span);
-  return nesting(node) > options.maxDepth ? options.filter : canonical(node);
+  if (nesting(node) > options.maxDepth || predicates(node) > options.maxPredicates) return options.filter;
+  const text = canonical(node);
+  return text.length > options.maxLength ? options.filter : text;
+}
+
+function predicates(node: FilterNode): number {
+  switch (node.type) {
+    case "Predicate":
+      return 1;
+    case "Not":
+      return predicates(node.operand);
+    case "And":
+    case "Or":
+      return node.operands.reduce((n, o) => n + predicates(o), 0);
+  }
 }
 
 /**

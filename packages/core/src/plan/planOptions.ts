@@ -11,6 +11,8 @@ export interface ResolvedPlanOptions {
   maxRequests: number;
   maxInValues: number;
   maxDepth: number;
+  maxPredicates: number;
+  maxLength: number;
 }
 
 const KEY_MEMBERS = new Set(["primary", "secondary"]);
@@ -31,7 +33,7 @@ export function resolvePlanOptions(given: PlanOptions | undefined | null): Resol
     throw new TypeError(`plan: options.maxRequests takes a whole number from 1 to ${MAX_MAX_REQUESTS} (default ${DEFAULT_MAX_REQUESTS}), not ${describeValue(maxRequests)}`);
   }
   const limits = resolveLimits(options);
-  return { keys, maxRequests, maxInValues: limits.maxInValues, maxDepth: limits.maxDepth };
+  return { keys, maxRequests, maxInValues: limits.maxInValues, maxDepth: limits.maxDepth, maxPredicates: limits.maxPredicates, maxLength: limits.maxLength };
 }
 
 function checkKeys(keys: unknown): PlanKeys {
