@@ -113,6 +113,15 @@ describe("find --explain prints the plan and sends nothing", () => {
     expect(parsed(found.stdout).sort(by("id"))).toEqual(users.filter((u) => (u.age as number) < 20 || (u.plan !== "free" && !((u.age as number) >= 40))).sort(by("id")));
   });
 
+  it("--primary-key of the table's own keeps its secondary key: no item is lost to the union (issue 17)", async () => {
+    const filter = 'status = "shipped" or total > 0';
+    const expected = orders.filter((o) => evaluate(filter, o));
+    expect(expected).toHaveLength(40);
+    const run = await runCli(["find", "--table", "orders", "--primary-key", "customer", "--output", "ndjson", filter]);
+    expect(run.code).toBe(0);
+    expect(parsed(run.stdout).map((o) => JSON.stringify(o)).sort()).toEqual(expected.map((o) => JSON.stringify(o)).sort());
+  });
+
   it("prints the plan as JSON with --json", async () => {
     const run = await runCli(["find", "--table", "orders", "--explain", "--json", 'customer = "u001" and orderedAt beginsWith "2024-0" and status != "cancelled"']);
     expect(run).toEqual({
@@ -199,12 +208,25 @@ describe("the note on stderr", () => {
 });
 
 describe("--limit, --max-pages and progress", () => {
-  it("stops after --limit matching items, in plan order, and says more may follow", async () => {
+  it("stops after --limit matching items, in plan order, and says more match", async () => {
     const first = users.filter((u) => (u.age as number) < 30).slice(0, 3);
     expect(await runCli(["find", "--table", "users", "--limit", "3", "--output", "ndjson", 'age < 30 or plan = "pro"'])).toEqual({
       code: 0,
       stdout: ndjson(first),
-      stderr: "note: 2 requests (2 full scans); see --explain\nStopped after 3 items (--limit or --max-pages); more may follow.\n",
+      stderr: "note: 2 requests (2 full scans); see --explain\nStopped after 3 items (--limit); more items match.\n",
+    });
+  });
+
+  it("says nothing about more when exactly --limit items match, or fewer (issue 17)", async () => {
+    const norway = users.filter((u) => u.country === "NO");
+    expect(norway).toHaveLength(3);
+    for (const limit of ["3", "4"]) {
+      expect(await runCli(["find", "--table", "users", "--limit", limit, "--output", "ndjson", 'country = "NO"'])).toEqual({ code: 0, stdout: ndjson(norway), stderr: "" });
+    }
+    expect(await runCli(["find", "--table", "users", "--limit", "2", "--output", "ndjson", 'country = "NO"'])).toEqual({
+      code: 0,
+      stdout: ndjson(norway.slice(0, 2)),
+      stderr: "Stopped after 2 items (--limit); more items match.\n",
     });
   });
 
@@ -257,6 +279,9 @@ describe("--limit, --max-pages and progress", () => {
   });
 });
 
+const ORDERS_SECONDARY = (name: string): string =>
+  `itemfilter: --secondary-key '${name}' is not this table's secondary key (its keys are 'customer' and 'orderedAt'); leave the key options out to use the table's own\n`;
+
 describe("failures and their exit codes", () => {
   it.each([
     [["find", "--table", "users", "age >"], 1, planDiagnostics("age >", {})],
@@ -266,7 +291,11 @@ describe("failures and their exit codes", () => {
     [["find", "--table", "users", "--json", "age > 1"], 2, "itemfilter: --json prints the plan as JSON and goes with --explain; for the items as JSON, use --output json\n"],
     [["find", "--table", "people", "--base-url", "https://service.example.com", "--explain", "--secondary-key", "ts", "a = 1"], 2, "itemfilter: --secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key\n"],
     [["find", "--table", "people", "--primary-key", "id", "--secondary-key", "id", "a = 1"], 2, "itemfilter: --primary-key and --secondary-key must name different attributes, not both 'id'\n"],
-    [["find", "--table", "orders", "--explain", "--secondary-key", "customer", "a = 1"], 2, "itemfilter: the secondary key must differ from the primary key, and both are 'customer'\n"],
+    [["find", "--table", "orders", "--explain", "--secondary-key", "customer", "a = 1"], 2, ORDERS_SECONDARY("customer")],
+    // Issue 17: key names that are not the table's are refused where the table is known, never planned with.
+    [["find", "--table", "orders", "--secondary-key", "total", 'customer = "u001" and total > 50'], 2, ORDERS_SECONDARY("total")],
+    [["find", "--table", "orders", "--primary-key", "status", 'status = "shipped" or total > 0'], 2, "itemfilter: --primary-key 'status' is not this table's primary key (its keys are 'customer' and 'orderedAt'); leave the key options out to use the table's own\n"],
+    [["find", "--table", "users", "--secondary-key", "age", "age > 1"], 2, "itemfilter: --secondary-key 'age' is not this table's secondary key (its key is 'id', and it has no secondary key); leave the key options out to use the table's own\n"],
     [["find", "--table", "users", "--max-requests", "101", "a = 1"], 2, "itemfilter: --max-requests must be a whole number from 1 to 100\n"],
     [["find", "--table", "users", "--limit", "0", "a = 1"], 2, "itemfilter: --limit must be a whole number of at least 1\n"],
     [["find", "a = 1"], 2, "itemfilter: Missing required argument: table\n"],
@@ -395,7 +424,7 @@ describe("the REPL's find mode (the default)", () => {
     [["age >"], 1, planDiagnostics("age >", {})],
     [[".explain a = 1 or"], 0, planDiagnostics("a = 1 or", {})],
     [[".explain a = 1 or b = 2"], 0, "2 requests (2 full scans), results united without duplicates; all exact on the server\n1. listItems: full scan\n   server: [{\"item\":\"a\",\"operator\":\"equals\",\"value\":1}]\n   local:  nothing\n2. listItems: full scan\n   server: [{\"item\":\"b\",\"operator\":\"equals\",\"value\":2}]\n   local:  nothing\n(no table is set, and so no keys are known: every request is listItems; with .table NAME a plan can read one partition)\n"],
-    [[".table orders", ".mode find", "a = 1"], 2, "table: orders (secondary key: customer)\n(attributes: customer, orderedAt, orderId, status, total, lines)\nmode: find (the secondary key must differ from the primary key, and both are 'customer')\nthe secondary key must differ from the primary key, and both are 'customer'\n", ["repl", "--secondary-key", "customer"]],
+    [[".table orders", ".mode find", "a = 1"], 2, "table: orders (secondary key: customer)\n(attributes: customer, orderedAt, orderId, status, total, lines)\nmode: find (--secondary-key 'customer' is not this table's secondary key (its keys are 'customer' and 'orderedAt'); leave the key options out to use the table's own)\n--secondary-key 'customer' is not this table's secondary key (its keys are 'customer' and 'orderedAt'); leave the key options out to use the table's own\n", ["repl", "--secondary-key", "customer"]],
     [[".send on", "a = 1"], 0, "sending: on (set a table with .table NAME)\nplan: 1 request (full scan); exact on the server\n(sending is on, but no table is set: .table NAME)\n"],
   ])("%j exits %i", async (lines, code, stdout, argv?: string[]) => {
     expect(await piped(lines, argv)).toEqual({ code, stdout, stderr: "" });

@@ -48,17 +48,25 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
     const note = planNote(planned.plan);
     if (note !== undefined) ctx.err(`${note}\n`);
     const output = createResultOutput(ctx, args.output);
+    // One item past --limit, so that "more" is said only when more did match (issue 17).
+    const limit = args.limit;
     const items = findItems(ctx, target.client, planned.plan, {
       table: args.table,
       keys: planned.keys,
-      limit: args.limit,
+      limit: limit === undefined ? undefined : limit + 1,
       maxPages: args.maxPages,
-      onProgress: (p) => output.progress(p.pages, p.matched),
+      onProgress: (p) => output.progress(p.pages, limit === undefined ? p.matched : Math.min(p.matched, limit)),
     });
     let step = await items.next();
     let total = 0;
+    let more = false;
     try {
       while (step.done !== true) {
+        if (limit !== undefined && total >= limit) {
+          more = true;
+          await items.return(undefined as never);
+          break;
+        }
         output.write([step.value]);
         total++;
         step = await items.next();
@@ -66,7 +74,10 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
     } finally {
       output.stopProgress();
     }
-    output.end(step.value.truncated || step.value.limitReached, total);
+    // --max-pages stops without knowing whether more would match: that is "may follow".
+    const truncated = !more && step.done === true && step.value.truncated;
+    output.end(truncated, total);
+    if (more) ctx.err(`Stopped after ${total} ${total === 1 ? "item" : "items"} (--limit); more items match.\n`);
     if (total === 0 && fileSchema === undefined && source.trim() !== "") await warnAboutNames(ctx, target, args.table, source, "list");
     return EXIT.ok;
   } finally {
