@@ -131,6 +131,18 @@ const localOnly = fc.oneof(
   fc.tuple(fc.constantFrom("a", "b", "ts"), fc.constantFrom<Operator>("lessThan", "greaterEqual"), poolNumber).map(([n, op, v]) => not(condition(n, op, v))),
   fc.tuple(fc.constantFrom("a", "b"), poolString).map(([n, v]) => not(condition(n, "beginsWith", v))),
 );
+/** A bound, an interval or an equality on one attribute: alternatives of these merge (issue 23: `a < 0 or a < 1 or …`). */
+const onOneAttribute = (name: string): fc.Arbitrary<FilterNode> =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom<Operator>("lessThan", "lessEqual", "greaterThan", "greaterEqual"), poolNumber).map(([op, v]) => condition(name, op, v)),
+    fc.tuple(poolNumber, poolNumber).map(([x, y]) => condition(name, "between", [Math.min(x, y), Math.max(x, y)])),
+    keyValue.map((v) => condition(name, "equals", v)),
+    fc.array(keyValue, { minLength: 1, maxLength: 3 }).map((vs) => condition(name, "in", vs)),
+  );
+const sameAttributeAlternatives = fc
+  .tuple(fc.constantFrom("a", "ts"), fc.option(onPrimary, { nil: undefined }))
+  .chain(([name, rest]) => fc.array(onOneAttribute(name), { minLength: 2, maxLength: 6 }).map((alts) => (rest === undefined ? or(alts) : and([rest, or(alts)]))));
+
 /** Filters that lean on what the planner does: key queries, splits, residuals, mixed types. */
 const planFilter: fc.Arbitrary<FilterNode> = fc.letrec<{ tree: FilterNode }>((tie) => ({
   tree: fc.oneof(
@@ -142,6 +154,7 @@ const planFilter: fc.Arbitrary<FilterNode> = fc.letrec<{ tree: FilterNode }>((ti
     { weight: 2, arbitrary: localOnly },
     // Clauses and subterms written twice (issue 17), over key conditions and local ones too.
     { weight: 2, arbitrary: repeated(tie("tree"), localOnly) },
+    { weight: 2, arbitrary: sameAttributeAlternatives },
     { weight: 1, arbitrary: fc.array(keyValue, { minLength: 2, maxLength: 4 }).map((vs) => or(vs.map((v) => condition("a", "equals", v)))) },
     { weight: 2, arbitrary: fc.array(tie("tree"), { minLength: 2, maxLength: 3 }).map(and) },
     { weight: 2, arbitrary: fc.array(tie("tree"), { minLength: 2, maxLength: 3 }).map(or) },

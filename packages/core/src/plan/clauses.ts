@@ -203,6 +203,8 @@ function mergeAlternatives(clauses: Clause[], bounds: Bounds): Clause[] {
     const group = taken.get(ci);
     if (group === undefined) return void out.push(c);
     const alternatives = group.members.map((m) => clauses[m.ci]!.push[m.li]!);
+    // A clause written twice is kept once as written; only a lone `a = 1 or a = 1` is written `a in 1`, as compileList writes it.
+    if (c.push.length + c.local.length > 1 && alternatives.every((p) => p.sig === alternatives[0]!.sig)) return void out.push(c);
     const fewest = fewestConditions(
       alternatives.map((p) => p.filter),
       bounds.maxInValues,
@@ -248,7 +250,24 @@ function fold(clauses: Clause[], maxRequests: number): Clause[] | null {
       // Any alternative that is already true makes the residual true.
       if (options.some((o) => o.length === 0)) return { ...k.c, local: [] };
       const span = k.c.span;
-      const residual = orNode(options.map((o) => andNode(o.map((l) => literalNode(l, span)), span)), span);
+      const residual = orNode(absorb(options).map((o) => andNode(o.map((l) => literalNode(l, span)), span)), span);
       return { ...k.c, local: [local(residual)] };
     });
+}
+
+/**
+ * Alternatives of a residual without those another makes redundant: `X or
+ * X and Y` is `X`, and a repeat is dropped. Distributing a local condition
+ * over clauses that fold together gives exactly such residuals
+ * (`not c < 1 or d = 1 and not c < 1`). Smallest first, so a kept one is
+ * never absorbed later.
+ */
+function absorb(options: (readonly Literal[])[]): (readonly Literal[])[] {
+  const sets = options.map((o, i) => ({ o, i, sigs: new Set(o.map((l) => l.sig)) })).sort((x, y) => x.sigs.size - y.sigs.size || x.i - y.i);
+  const kept: typeof sets = [];
+  for (const entry of sets) {
+    if (kept.some((k) => [...k.sigs].every((s) => entry.sigs.has(s)))) continue;
+    kept.push(entry);
+  }
+  return kept.sort((x, y) => x.i - y.i).map((k) => k.o);
 }
