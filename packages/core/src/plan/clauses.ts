@@ -30,29 +30,88 @@ export function clausesOf(term: Term, bounds: Bounds): Clause[] {
   switch (term.type) {
     case "lit":
       return [term.lit.kind === "push" ? { push: [term.lit], local: [], span: term.span } : { push: [], local: [term.lit], span: term.span }];
-    case "and": {
-      let running: Clause[] = [{ push: [], local: [], span: term.span }];
-      for (const operand of term.operands) {
-        const next = clausesOf(operand, bounds);
-        const product: Clause[] = [];
-        // Distributing repeats conditions (`(a or b) and (a or c)` gives `a and a`): those repeats are
-        // dropped. A condition written twice in a conjunction is kept, as compileList keeps it.
-        const distributed = running.length > 1 || next.length > 1;
-        for (const a of running) for (const b of next) product.push(conjoin(a, b, distributed));
-        const simpler = simplify(product, bounds);
-        if (simpler === null) throw tooLarge(operand.span, bounds.maxRequests);
-        running = simpler;
-      }
-      return running;
-    }
+    case "and":
+      return conjunction(term, bounds);
     case "or":
       return disjunction(term, bounds);
   }
 }
 
-function conjoin(a: Clause, b: Clause, dropRepeats: boolean): Clause {
-  if (!dropRepeats) return { push: [...a.push, ...b.push], local: [...a.local, ...b.local], span: a.span };
-  const has = new Set([...a.push, ...a.local].map((l) => l.sig));
+/**
+ * An `and` in disjunctive form. The operands that are one clause (plain
+ * conditions, mostly) are the same in every clause of the result, so they
+ * are kept aside as `fixed`, once, and only the operands of several clauses
+ * are distributed; `fixed` joins each clause at the end, and the conditions
+ * are put back in the order of the text. A clause of `running` holds no
+ * condition `fixed` has: with the same conditions added to every clause,
+ * which clause covers which, and which merge, are decided on the rest
+ * alone. So a conjunction of n conditions costs O(n), not O(n^2) (issue 17),
+ * and 200 conditions and two 16-way `or`s cost 16 x 16 small clauses, not
+ * 256 clauses of 200 conditions each.
+ *
+ * Distributing repeats conditions (`(a or b) and (a or c)` gives `a and a`):
+ * those repeats are dropped. A condition written twice in a conjunction
+ * without an `or` to distribute is kept, as compileList keeps it.
+ */
+function conjunction(term: { readonly operands: Term[]; readonly span: Span }, bounds: Bounds): Clause[] {
+  const fixed: { push: Pushed[]; local: Local[] } = { push: [], local: [] };
+  const fixedSigs = new Set<string>();
+  let running: Clause[] | null = null;
+  for (const operand of term.operands) {
+    const next = clausesOf(operand, bounds);
+    if (next.length === 1) {
+      const only = next[0]!;
+      const fresh = (l: Literal): boolean => running === null || !fixedSigs.has(l.sig);
+      fixed.push.push(...only.push.filter(fresh));
+      fixed.local.push(...only.local.filter(fresh));
+      for (const l of [...only.push, ...only.local]) fixedSigs.add(l.sig);
+      // The running clauses drop what is now fixed; the conditions they lose are in every clause anyway.
+      if (running !== null) {
+        const before = running;
+        running = running.map((c) => without(c, fixedSigs));
+        if (running.some((c, i) => c !== before[i])) {
+          const simpler = simplify(running, bounds);
+          if (simpler === null) throw tooLarge(operand.span, bounds.maxRequests);
+          running = simpler;
+        }
+      }
+      continue;
+    }
+    const stripped = next.map((c) => without(c, fixedSigs));
+    if (running === null) {
+      const simpler = simplify(stripped, bounds);
+      if (simpler === null) throw tooLarge(operand.span, bounds.maxRequests);
+      running = simpler;
+      continue;
+    }
+    const sigsOf = running.map((a) => new Set([...a.push, ...a.local].map((l) => l.sig)));
+    // When every clause so far already has all the conditions of some clause of this operand, the
+    // operand adds nothing (`X and X`, `(a or b) and c and (a or b or d)`): skip the product, which
+    // would only make clauses that fold back into these.
+    const within = (b: Clause, has: Set<string>): boolean => b.push.every((l) => has.has(l.sig)) && b.local.every((l) => has.has(l.sig));
+    if (sigsOf.every((has) => stripped.some((b) => within(b, has)))) continue;
+    const product: Clause[] = [];
+    running.forEach((a, i) => {
+      for (const b of stripped) product.push(conjoin(a, b, sigsOf[i]!));
+    });
+    const simpler = simplify(product, bounds);
+    if (simpler === null) throw tooLarge(operand.span, bounds.maxRequests);
+    running = simpler;
+  }
+  if (running === null) return [{ push: fixed.push, local: fixed.local, span: term.span }];
+  const bySeq = (x: Literal, y: Literal): number => x.seq - y.seq;
+  return running.map((c) => ({ push: [...fixed.push, ...c.push].sort(bySeq), local: [...fixed.local, ...c.local].sort(bySeq), span: term.span }));
+}
+
+/** The clause without the conditions `sigs` names; the clause itself when it has none of them. */
+function without(c: Clause, sigs: Set<string>): Clause {
+  if (sigs.size === 0 || (!c.push.some((l) => sigs.has(l.sig)) && !c.local.some((l) => sigs.has(l.sig)))) return c;
+  return { push: c.push.filter((l) => !sigs.has(l.sig)), local: c.local.filter((l) => !sigs.has(l.sig)), span: c.span };
+}
+
+/** `a and b`; with `has` (the signatures of a's conditions), b's conditions that a already has are left out. */
+function conjoin(a: Clause, b: Clause, has: Set<string> | undefined): Clause {
+  if (has === undefined) return { push: [...a.push, ...b.push], local: [...a.local, ...b.local], span: a.span };
   return {
     push: [...a.push, ...b.push.filter((p) => !has.has(p.sig))],
     local: [...a.local, ...b.local.filter((l) => !has.has(l.sig))],
@@ -75,18 +134,27 @@ function disjunction(term: { readonly operands: Term[]; readonly span: Span }, b
     const whole = parts.some((p) => !(p instanceof FilterError) && p.some((c) => c.push.length === 0 && c.local.length === 0));
     return [{ push: [], local: whole ? [] : [local(termNode({ type: "or", operands: term.operands, span: term.span }))], span: term.span }];
   }
+  // Simplified only when the clauses so far pass the bound (to see whether they shrink back under it,
+  // and to point at the alternative where they do not), and once at the end: a simplification per
+  // alternative made a 16-way `or` cost 16 of them.
   let all: Clause[] = [];
+  let simple = true;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
     if (p instanceof FilterError) throw p;
-    const simpler = simplify([...all, ...p], bounds);
+    all = all.concat(p);
+    if (i > 0) simple = false;
+    if (all.length <= bounds.maxRequests) continue;
+    const simpler = simplify(all, bounds);
     if (simpler === null) {
       const from = term.operands[i]!.span;
       throw tooLarge({ start: from.start, end: term.span.end }, bounds.maxRequests);
     }
     all = simpler;
+    simple = true;
   }
-  return all;
+  if (simple) return all;
+  return simplify(all, bounds)!;
 }
 
 function tooLarge(span: Span, maxRequests: number): FilterError {
@@ -104,7 +172,6 @@ function simplify(clauses: Clause[], bounds: Bounds): Clause[] | null {
   return fold(mergeAlternatives(clauses, bounds), bounds.maxRequests);
 }
 
-const setSig = (lits: readonly { sig: string }[]): string => [...new Set(lits.map((l) => l.sig))].sort().join("\u0001");
 
 /** Operators whose alternatives on one attribute can merge (alternatives.ts). */
 const MERGEABLE = new Set(["equals", "in", "lessThan", "lessEqual", "greaterThan", "greaterEqual", "between"]);
@@ -145,31 +212,48 @@ function setHash(lits: readonly { sig: string }[], weights: Weights): { hash: nu
  * `a in (1, 2)`, `a < 1 or a < 2` is `a < 2`, and a clause written twice is
  * once. A clause merges on one of its conditions only: the first that has
  * a partner.
+ *
+ * Time: linear in the clauses' conditions (plus the merges made). A
+ * condition every clause has cannot be the one two clauses differ in, so
+ * only the others are tried, and each try is a hash lookup, confirmed on
+ * the sets themselves only when the hashes agree.
  */
 function mergeAlternatives(clauses: Clause[], bounds: Bounds): Clause[] {
   if (clauses.length < 2) return clauses;
+  const infos = clauses.map((c) => ({ push: setHash(c.push, bounds.weights), local: setHash(c.local, bounds.weights) }));
+  const everywhere = new Map<string, number>();
+  infos.forEach((info) => {
+    for (const sig of info.push.counts.keys()) everywhere.set(sig, (everywhere.get(sig) ?? 0) + 1);
+  });
   interface Group {
     owner: number;
     li: number;
     members: { ci: number; li: number }[];
   }
+  const sameSet = (a: Map<string, number>, b: Map<string, number>, dropA: string | undefined, dropB: string | undefined): boolean => {
+    const size = (m: Map<string, number>, drop: string | undefined): number => m.size - (drop !== undefined && m.get(drop) === 1 ? 1 : 0);
+    if (size(a, dropA) !== size(b, dropB)) return false;
+    for (const sig of a.keys()) {
+      if (sig === dropA && a.get(sig) === 1) continue;
+      if (!b.has(sig) || (sig === dropB && b.get(sig) === 1)) return false;
+    }
+    return true;
+  };
+  const sameRest = (a: { ci: number; li: number }, b: { ci: number; li: number }): boolean => {
+    const ia = infos[a.ci]!;
+    const ib = infos[b.ci]!;
+    return sameSet(ia.local.counts, ib.local.counts, undefined, undefined) && sameSet(ia.push.counts, ib.push.counts, clauses[a.ci]!.push[a.li]!.sig, clauses[b.ci]!.push[b.li]!.sig);
+  };
   const groups = new Map<string, Group[]>();
   const merged = new Set<number>();
-  const sameRest = (a: { ci: number; li: number }, b: { ci: number; li: number }): boolean => {
-    const ca = clauses[a.ci]!;
-    const cb = clauses[b.ci]!;
-    return setSig(ca.push.filter((_, j) => j !== a.li)) === setSig(cb.push.filter((_, j) => j !== b.li)) && setSig(ca.local) === setSig(cb.local);
-  };
   clauses.forEach((c, ci) => {
+    const info = infos[ci]!;
     const candidates: { li: number; key: string }[] = [];
-    let pushInfo: ReturnType<typeof setHash> | undefined;
-    let localHash: number | undefined;
     c.push.forEach((p, li) => {
-      if (!MERGEABLE.has(p.filter.operator)) return;
-      pushInfo ??= setHash(c.push, bounds.weights);
-      localHash ??= setHash(c.local, bounds.weights).hash;
-      const rest = pushInfo.counts.get(p.sig)! > 1 ? pushInfo.hash : pushInfo.hash ^ weightOf(bounds.weights, p.sig);
-      candidates.push({ li, key: `${rest}:${localHash}:${p.filter.item}` });
+      // (Except in a clause of one condition: `a = 1 or a = 1` is compileList's `a in 1`.)
+      if (!MERGEABLE.has(p.filter.operator) || (everywhere.get(p.sig) === clauses.length && c.push.length + c.local.length > 1)) return;
+      const rest = info.push.counts.get(p.sig)! > 1 ? info.push.hash : info.push.hash ^ weightOf(bounds.weights, p.sig);
+      candidates.push({ li, key: `${rest}:${info.local.hash}:${p.filter.item}` });
     });
     for (const { li, key } of candidates) {
       const group = groups.get(key)?.find((g) => sameRest(g.members[0]!, { ci, li }));
@@ -186,15 +270,13 @@ function mergeAlternatives(clauses: Clause[], bounds: Bounds): Clause[] {
     }
   });
   if (merged.size === 0) return clauses;
-  // An owner belongs to the first of its groups that took a member; its other groups are void.
+  // An owner belongs to the first of its groups that took a member; the members of its other groups stay clauses of their own.
   const taken = new Map<number, Group>();
-  for (const group of [...groups.values()].flat()) {
-    if (group.members.length < 2) continue;
-    const other = taken.get(group.owner);
-    if (other === undefined) taken.set(group.owner, group);
-    else {
-      // The owner merges on one condition only: the members of its other group stay clauses of their own.
-      for (const m of group.members.slice(1)) merged.delete(m.ci);
+  for (const same of groups.values()) {
+    for (const group of same) {
+      if (group.members.length < 2) continue;
+      if (!taken.has(group.owner)) taken.set(group.owner, group);
+      else for (const m of group.members.slice(1)) merged.delete(m.ci);
     }
   }
   const out: Clause[] = [];
@@ -215,7 +297,7 @@ function mergeAlternatives(clauses: Clause[], bounds: Bounds): Clause[] {
     }
     for (const f of fewest) {
       const push = c.push.slice();
-      push[group.li] = alternatives.find((p) => p.filter === f) ?? pushed(f);
+      push[group.li] = alternatives.find((p) => p.filter === f) ?? pushed(f, c.push[group.li]!.seq);
       out.push({ ...c, push });
     }
   });
@@ -231,12 +313,12 @@ function mergeAlternatives(clauses: Clause[], bounds: Bounds): Clause[] {
 function fold(clauses: Clause[], maxRequests: number): Clause[] | null {
   if (clauses.length < 2) return clauses;
   const order = clauses.map((c, i) => ({ c, i, sigs: new Set(c.push.map((p) => p.sig)) })).sort((x, y) => x.sigs.size - y.sigs.size || x.i - y.i);
-  const kept: { c: Clause; i: number; sigs: Set<string>; alternatives: Literal[][] }[] = [];
+  const kept: { c: Clause; i: number; sigs: Set<string>; list: string[]; alternatives: Literal[][] }[] = [];
   for (const entry of order) {
-    const host = kept.find((k) => [...k.sigs].every((s) => entry.sigs.has(s)));
+    const host = kept.find((k) => k.list.every((s) => entry.sigs.has(s)));
     if (host === undefined) {
       // Clauses come smallest first, so one that is kept can never be folded later: past the bound, stop.
-      if (kept.push({ ...entry, alternatives: [] }) > maxRequests) return null;
+      if (kept.push({ ...entry, list: [...entry.sigs], alternatives: [] }) > maxRequests) return null;
       continue;
     }
     host.alternatives.push([...entry.c.push.filter((p) => !host.sigs.has(p.sig)), ...entry.c.local]);

@@ -11,11 +11,12 @@ import { formatBuilt } from "../print/format.js";
  * compileList uses; a condition without an exact complement stays whole.
  */
 
-/** A condition listItems tests exactly. `sig` identifies it for comparisons. */
+/** A condition listItems tests exactly. `sig` identifies it for comparisons; `seq` orders conditions as written. */
 export interface Pushed {
   readonly kind: "push";
   readonly filter: ListFilter;
   readonly sig: string;
+  readonly seq: number;
 }
 
 /** A condition only `evaluate` can test, such as `not (age < 18)`. */
@@ -23,7 +24,15 @@ export interface Local {
   readonly kind: "local";
   readonly node: FilterNode;
   readonly sig: string;
+  readonly seq: number;
 }
+
+/**
+ * Conditions are numbered as they are made, and toTerm makes them left to
+ * right, so a clause put together out of order (see clausesOf) can be put
+ * back in the order of the text. Only the order matters, never the numbers.
+ */
+let made = 0;
 
 export type Literal = Pushed | Local;
 
@@ -38,15 +47,15 @@ export type Term =
  * compares sigs, so a clause merged with a copy of itself (`a in 1`) is
  * still seen to be covered by `a = 1`.
  */
-export function pushed(filter: ListFilter): Pushed {
+export function pushed(filter: ListFilter, seq = made++): Pushed {
   const values = equalityValues(filter);
-  if (values === null) return { kind: "push", filter, sig: JSON.stringify([filter.item, filter.operator, filter.value]) };
+  if (values === null) return { kind: "push", filter, sig: JSON.stringify([filter.item, filter.operator, filter.value]), seq };
   const set = uniqueScalars(values).sort((x, y) => (typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : typeof x === "number" ? -1 : 1));
-  return { kind: "push", filter, sig: JSON.stringify([filter.item, "in", set]) };
+  return { kind: "push", filter, sig: JSON.stringify([filter.item, "in", set]), seq };
 }
 
-export function local(node: FilterNode): Local {
-  return { kind: "local", node, sig: canonical(node) };
+export function local(node: FilterNode, seq = made++): Local {
+  return { kind: "local", node, sig: canonical(node), seq };
 }
 
 /**
