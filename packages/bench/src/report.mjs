@@ -91,6 +91,13 @@ function planSection(p) {
   return `### Plan (issue 11): ${num(p.items)} items in the emulator over loopback HTTP, ${p.rounds} interleaved rounds\n\n${table(["filter", "plan", "ms", "other way", "ms", "other ÷ plan (per round)", "items"], rows)}`;
 }
 
+function planCostSection(rows) {
+  if (rows === undefined) return "### Plan ÷ compile (issue 17)\n\nn/a: not run";
+  const ms = (x) => `${num(x.median, 3)} (${range(x)})`;
+  const body = rows.map((r) => [r.name, num(r.chars), r.outcome, ms(r.planMs), ms(r.compileMs), `${times(r.ratio.median)} (${range(r.ratio, "×")})`]);
+  return `### Plan ÷ compile (issue 17): CPU ms of one call of each on the same text, per round\n\n${table(["input", "chars", "plan gives", "plan ms", "compileList ms", "plan ÷ compileList (per round)"], body)}`;
+}
+
 /** The whole stdout report: targets first, then the raw per-candidate tables. */
 export function renderReport(results) {
   const m = results.machine;
@@ -107,5 +114,6 @@ export function renderReport(results) {
     firstFilterTable(results.firstFilter),
     sizeTable(results.size),
     planSection(results.plan),
+    planCostSection(results.planCost),
   ].join("\n\n");
 }

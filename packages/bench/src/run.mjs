@@ -6,6 +6,7 @@ import { benchCompile } from "./compileBench.mjs";
 import { benchEvaluation } from "./evaluation.mjs";
 import { benchFirstFilter } from "./firstFilter.mjs";
 import { cpuShareSummary } from "./measure.mjs";
+import { benchPlanCost } from "./planCost.mjs";
 import { HUGE_COPIES, LARGE, SMALL, TYPICAL, raisedLimits, repeatLarge } from "./inputs.mjs";
 import { renderReport } from "./report.mjs";
 import { benchScaling } from "./scaling.mjs";
@@ -47,6 +48,8 @@ const firstFilter = benchFirstFilter({ runs: S.firstFilterRuns });
 step("bundle size");
 const size = await benchBundleSize();
 const plan = await planFigures();
+step("plan cost");
+const planCost = benchPlanCost(quick ? { rounds: 3, minMs: 10 } : {});
 
 const results = {
   quick,
@@ -68,6 +71,7 @@ const results = {
   firstFilter,
   size,
   plan,
+  planCost,
 };
 results.cpuShare = cpuShareSummary();
 results.targets = evaluateTargets(results);

@@ -62,3 +62,16 @@ describe("evaluators agree", () => {
     expect(items.filter((item) => filtrex(item) === true)).toEqual(expected);
   });
 });
+
+describe("plan ÷ compile inputs (issue 17)", () => {
+  it("each plans (or is refused as too large), within the default limits, and one is the worst case", async () => {
+    const { PLAN_COST_INPUTS } = await import("../src/planCost.mjs");
+    const { plan } = await import("@itemfilter/core");
+    expect(PLAN_COST_INPUTS.map((i: { name: string }) => i.name)).toEqual(["typical", "256 conjuncts", "200 equalities and two 16-way ors (issue 17)", "worst case: ors nested 15 deep"]);
+    expect(PLAN_COST_INPUTS.filter((i: { worst?: boolean }) => i.worst === true)).toHaveLength(1);
+    for (const { text, worst } of PLAN_COST_INPUTS as { text: string; worst?: boolean }[]) {
+      if (worst === true) expect(() => plan(text)).toThrow(/more than 16 requests/);
+      else expect(plan(text).requests.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -220,3 +220,46 @@ describe("plan: every plan selects what evaluate selects", () => {
     expect(run(p)).toEqual(items.filter((item) => evaluate(source, item)));
   });
 });
+
+describe("plan: repeated clauses, shared nodes and the cost of alternatives (issues 17 and 23)", () => {
+  it("plans a clause pasted and tweaked, which distributing makes share a node (E_FILTER_JSON before)", () => {
+    const p = plan('(plan = "pro" or city = "Oslo") and not (age < 30) and (plan = "pro" or country = "NO")');
+    expect(p.requests).toEqual([
+      { operation: "listItems", filter: [{ item: "plan", operator: "equals", value: "pro" }], residual: "not age < 30" },
+      {
+        operation: "listItems",
+        filter: [
+          { item: "city", operator: "equals", value: "Oslo" },
+          { item: "country", operator: "equals", value: "NO" },
+        ],
+        residual: "not age < 30",
+      },
+    ]);
+  });
+
+  it("refuses a tree from outside that shares a node, at its second occurrence, and plans the same tree copied", () => {
+    const shared = parse("a = 1 and b = 2").body!;
+    const tree = { type: "Or", operands: [shared, shared] } as never;
+    const error = codeOf(() => plan(tree));
+    expect(error).toBe("E_FILTER_JSON");
+    try {
+      plan(tree);
+    } catch (e) {
+      expect((e as FilterError).diagnostics[0]).toMatchObject({ path: "tree.operands[1]", message: "this node appears twice in the tree (a cycle, or a subtree shared by two parents)" });
+    }
+    const copied = { type: "Or", operands: [shared, structuredClone(shared)] } as never;
+    expect(plan(copied).requests).toEqual([{ operation: "listItems", filter: compileList("a = 1 and b = 2"), residual: null }]);
+  });
+
+  it("costs at most maxRequests full-table reads: 16 by default, E_PLAN_TOO_LARGE past it, before any request is built", () => {
+    const alternatives = (n: number): string => Array.from({ length: n }, (_, i) => `a${i} = 1`).join(" or ");
+    expect(plan(alternatives(16)).requests.filter((r) => r.operation === "listItems")).toHaveLength(16);
+    expect(codeOf(() => plan(alternatives(17)))).toBe("E_PLAN_TOO_LARGE");
+    expect(codeOf(() => plan(alternatives(3), { maxRequests: 2 }))).toBe("E_PLAN_TOO_LARGE");
+    // Alternatives on one attribute do not multiply the reads, however many.
+    const bounds = Array.from({ length: 200 }, (_, i) => `age < ${i}`).join(" or ");
+    expect(plan(bounds).requests).toEqual([{ operation: "listItems", filter: [{ item: "age", operator: "lessThan", value: 199 }], residual: null }]);
+    const pasted = Array.from({ length: 50 }, () => '(plan = "pro" and age >= 30)').join(" or ");
+    expect(plan(pasted).requests).toHaveLength(1);
+  });
+});
