@@ -83,6 +83,12 @@ describe("findAll", () => {
     expect(ids(items)).toEqual(["a", "c", "e", "b", "f"]);
   });
 
+  it("never merges two items that share the keys a caller names: they are told apart by content (issue 17)", async () => {
+    // `plan` is no key of this table, yet named as the primary key: three items share "pro", two share "team".
+    const { items } = await drain(service().client.findAll({ table: "t", filter: 'age < 18 or plan = "pro"', keys: { primary: "plan" } }));
+    expect(ids(items)).toEqual(["a", "c", "e", "b", "f"]);
+  });
+
   it("checks each request's residual locally", async () => {
     // `not age < 18` cannot be sent (a missing age matches it): one unfiltered scan, the filter as residual.
     const s = service();
