@@ -7,14 +7,22 @@ import { compileList, compileQuery, FilterError, plan } from "@itemfilter/core";
  * Drives every golden case under test/golden: input, mode and options, then
  * either the exact output (compiled JSON, or for mode "plan" the whole Plan)
  * or the error code, span (offsets, end exclusive), and where given the
- * exact message and diagnostic count.
+ * exact message, hint, params, fixes (spans as offsets) and diagnostic count.
  */
 interface GoldenCase {
   input: string;
   mode?: "list" | "query" | "plan";
   options?: Record<string, unknown>;
   output?: unknown;
-  error?: { code: string; span: [number, number]; message?: string; count?: number };
+  error?: {
+    code: string;
+    span: [number, number];
+    message?: string;
+    hint?: string;
+    params?: Record<string, unknown>;
+    fixes?: { title: string; span: [number, number]; replacement: string }[];
+    count?: number;
+  };
   note?: string;
 }
 
@@ -54,6 +62,12 @@ describe("golden cases", () => {
     const first = e.diagnostics[0]!;
     expect({ code: e.code, span: [first.span.start.offset, first.span.end.offset] }).toEqual({ code: c.error.code, span: c.error.span });
     if (c.error.message !== undefined) expect(first.message).toBe(c.error.message);
+    if (c.error.hint !== undefined) expect(first.hint).toBe(c.error.hint);
+    if (c.error.params !== undefined) expect(first.params).toEqual(c.error.params);
+    if (c.error.fixes !== undefined) {
+      const fixes = (first.fixes ?? []).map((f) => ({ title: f.title, span: [f.span.start.offset, f.span.end.offset], replacement: f.replacement }));
+      expect(fixes).toEqual(c.error.fixes);
+    }
     if (c.error.count !== undefined) expect(e.diagnostics.length).toBe(c.error.count);
   });
 });

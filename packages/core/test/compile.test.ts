@@ -24,13 +24,13 @@ describe("compiling trees", () => {
       operand: {
         type: "Predicate",
         attribute: { type: "Attribute", name: "__proto__", span: NO_SPAN },
-        operator: "contains",
+        operator: "equals",
         operatorSpan: NO_SPAN,
         value: { type: "String", value: "x", span: NO_SPAN },
         span: NO_SPAN,
       },
     };
-    expect(compileList(node)).toEqual([{ item: "__proto__", operator: "notContains", value: "x" }]);
+    expect(compileList(node)).toEqual([{ item: "__proto__", operator: "notEquals", value: "x" }]);
   });
 
   it("applies a schema to a tree as to text", () => {

@@ -124,8 +124,10 @@ const rows: Row[] = [
   ["notContains absent", f("notContains", "d"), "abc", true],
   ["notContains element", f("notContains", "b"), ["b"], false],
   ["notContains number", f("notContains", "1"), 1, true],
-  ["notContains missing", f("notContains", "a"), MISSING, true],
-  ["notContains null", f("notContains", "a"), null, true],
+  // DynamoDB's NOT_CONTAINS is false where the attribute does not exist (DynamoDB Local's answer).
+  ["notContains missing", f("notContains", "a"), MISSING, false],
+  ["notContains null", f("notContains", "a"), null, false],
+  ["notContains boolean", f("notContains", "a"), true, true],
   // beginsWith: a string with that prefix
   ["beginsWith prefix", f("beginsWith", "ab"), "abc", true],
   ["beginsWith whole", f("beginsWith", "ab"), "ab", true],
@@ -196,7 +198,7 @@ describe("matches: items that have no attributes", () => {
     ["a", [f("contains", "a")], false],
     [["x"], [{ item: "0", operator: "equals", value: "x" }], false],
     [["x"], [{ item: "length", operator: "notNull" }], false],
-    [undefined, [f("notContains", "x")], true],
+    [undefined, [f("notContains", "x")], false],
     [true, [f("equals", 1)], false],
   ] as [unknown, ListFilter[], boolean][])("%j with %j -> %s", (item, filter, expected) => {
     expect(matches(item, filter)).toBe(expected);

@@ -8,6 +8,8 @@ import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
 import { checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "./lowering.js";
 import { MIXED_IN_MESSAGE } from "./valueShapes.js";
+import { format } from "../print/format.js";
+import { quoteName } from "../syntax/quote.js";
 
 export type CompileListOptions = ParseOptions;
 
@@ -86,7 +88,36 @@ const NOT_HINTS: Partial<Record<Operator, (a: string, v: string) => string>> = {
   beginsWith: () => "the service has no 'not beginsWith'; 'notContains' is the nearest it has",
 };
 
+/**
+ * `not (a contains x)` is `a notContains x or a is null`, and `not (a notContains x)`
+ * is `a contains x or a is null`: the service's notContains is false where the
+ * attribute is missing (DynamoDB's answer; grammar/semantics.md), so neither
+ * negation is one filter. The nearest filter drops the items without `a`; the
+ * fix offers it only where the `not` is this condition's own.
+ */
+function notContainsUnsupported(node: PredicateNode, negation: NotNode): FilterError {
+  const attribute = node.attribute!.name;
+  const nearestOperator = node.operator === "contains" ? "notContains" : "contains";
+  const nearest = format({ ...node, operator: nearestOperator }, NO_LIMITS);
+  const written = `not (${format(node, NO_LIMITS)})`;
+  const name = quoteName(attribute);
+  const fixes = negation.operand === node ? [{ title: `Replace with '${nearest}' (drops items with no ${name})`, span: negation.span, replacement: nearest }] : [];
+  return new FilterError([
+    {
+      code: "E_NOT_UNSUPPORTED",
+      message: `'${written}' also keeps the items with no ${name}, which one filter cannot say; '${nearest}' is the nearest, but it drops them`,
+      hint: `run it as written with find (or plan), which checks it exactly; or, where every item has ${name}, write '${nearest}'`,
+      params: { attribute, operator: node.operator, nearest },
+      fixes,
+      span: negation.span,
+    },
+  ]);
+}
+
+const NO_LIMITS = { maxLength: Infinity, maxDepth: Infinity, maxPredicates: Infinity, maxInValues: Infinity };
+
 function notUnsupported(node: PredicateNode, negation: NotNode): FilterError {
+  if (node.operator === "contains" || node.operator === "notContains") return notContainsUnsupported(node, negation);
   const a = node.attribute!.name;
   const v = Array.isArray(node.value) ? "" : node.value === undefined ? "" : JSON.stringify(node.value.value);
   const hint = NOT_HINTS[node.operator]?.(a, v) ?? "";

@@ -22,7 +22,7 @@ export interface KeyQuery {
 /**
  * Whether only an item that has the attribute passes this condition: asked of
  * the one implementation of what conditions match, with the attribute missing.
- * True for all but notEquals, notContains and null.
+ * True for all but notEquals and null (notContains is false where the attribute is missing).
  */
 function impliesPresent(filter: ListFilter): boolean {
   return !predicateTest(filter.operator, filter.value)(undefined);

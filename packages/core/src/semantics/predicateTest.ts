@@ -47,7 +47,7 @@ export function predicateTest(operator: Operator, value: unknown): ValueTest {
     case "contains":
       return containsTest(value);
     case "notContains":
-      return negate(containsTest(value));
+      return notContainsTest(value);
     case "beginsWith":
       if (typeof value !== "string") return never;
       return (x) => typeof x === "string" && x.startsWith(value);
@@ -60,6 +60,16 @@ export function predicateTest(operator: Operator, value: unknown): ValueTest {
 
 function negate(test: ValueTest): ValueTest {
   return (x) => !test(x);
+}
+
+/**
+ * Present and not containing the value. A missing attribute never matches:
+ * DynamoDB's NOT_CONTAINS is false when the attribute does not exist (what
+ * DynamoDB Local answers; grammar/semantics.md), so this is not `not contains`.
+ */
+function notContainsTest(value: unknown): ValueTest {
+  const contains = containsTest(value);
+  return (x) => x !== undefined && x !== null && !contains(x);
 }
 
 /** Ordering of strings by UTF-8 bytes; a number or anything else never matches a string bound. */
