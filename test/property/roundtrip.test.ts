@@ -143,7 +143,8 @@ describe("round trips", () => {
 
   it("compileQuery(decompile(q)) deep-equals q for valid QueryFilters", () => {
     fc.assert(
-      fc.property(queryFilterArb, (q) => {
+      // A key value is never "" (the service refuses it, and so do the validator and compileQuery).
+      fc.property(queryFilterArb.filter((q) => !(Array.isArray(q.value) ? q.value.includes("") : q.value === "")), (q) => {
         expect(compileQuery(decompile(q))).toStrictEqual(q);
       }),
       { numRuns: RUNS },

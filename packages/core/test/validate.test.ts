@@ -359,3 +359,25 @@ describe("validateListFilter and validateQueryFilter with a schema: as the compi
     expect(() => validateQueryFilter({ operator: "equals", value: 1 }, { secondaryKey: 3 as never })).toThrow(TypeError);
   });
 });
+
+describe("validateQueryFilter refuses an empty key value, as DynamoDB does", () => {
+  it.each([
+    [{ operator: "equals", value: "" }, "filter.value"],
+    [{ operator: "beginsWith", value: "" }, "filter.value"],
+    [{ operator: "between", value: ["", "z"] }, "filter.value[0]"],
+  ])("%j at %s", (json, path) => {
+    let caught: unknown;
+    try {
+      validateQueryFilter(json);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(FilterError);
+    const d = (caught as FilterError).diagnostics[0]!;
+    expect({ code: d.code, path: d.path, message: d.message }).toEqual({ code: "E_VALUE_TYPE", path, message: 'a key value cannot be the empty string ""' });
+  });
+
+  it("takes the same values in a list filter, where \"\" is an ordinary value", () => {
+    expect(validateListFilter([{ item: "a", operator: "equals", value: "" }])).toEqual([{ item: "a", operator: "equals", value: "" }]);
+  });
+});

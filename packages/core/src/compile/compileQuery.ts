@@ -6,7 +6,7 @@ import { resolveLimits } from "../syntax/limits.js";
 import { QUERY_OPERATORS, operatorInfo } from "../operators.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, type FilterInput } from "../syntax/toDocument.js";
-import { applySchema } from "./schema.js";
+import { applySchema, schemaIndex } from "./schema.js";
 import { checkValue } from "./valueShapes.js";
 
 export interface CompileQueryOptions extends ParseOptions {
@@ -26,14 +26,23 @@ export function compileQuery(input: FilterInput, options?: CompileQueryOptions):
   // A schema knows the secondary key by its stored name, never as `key`: the
   // subject is resolved first, then the schema checks (and maps) it.
   const { schema: _, ...rest } = options!;
-  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, options!.secondaryKey), schema), options));
+  const secondaryKey = options!.secondaryKey;
+  // A condition without a subject tests the key too, so the schema checks its type where it knows the key.
+  const typed = secondaryKey !== undefined && schemaIndex(schema).resolve(secondaryKey) !== undefined;
+  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query"), options));
 }
 
-/** `key` (any case) written as a key query's subject, renamed to the secondary key, or to no subject when its name is not known. */
-function keySubjects(doc: FilterDocument, secondaryKey: string | undefined): FilterDocument {
+/**
+ * `key` (any case) written as a key query's subject, renamed to the secondary
+ * key, or to no subject when its name is not known; with `bare`, a condition
+ * without a subject gets the secondary key's name too (at its operator).
+ */
+function keySubjects(doc: FilterDocument, secondaryKey: string | undefined, bare: boolean): FilterDocument {
   const rename = (node: FilterNode): FilterNode => {
     if (node.type === "And") return { ...node, operands: node.operands.map(rename) };
-    if (node.type !== "Predicate" || node.attribute === null || node.attribute.name.toLowerCase() !== "key") return node;
+    if (node.type !== "Predicate") return node;
+    if (node.attribute === null) return bare ? { ...node, attribute: { type: "Attribute", name: secondaryKey!, span: node.operatorSpan } } : node;
+    if (node.attribute.name.toLowerCase() !== "key") return node;
     return { ...node, attribute: secondaryKey === undefined ? null : { ...node.attribute, name: secondaryKey } };
   };
   return doc.body === null ? doc : { ...doc, body: rename(doc.body) };
@@ -97,5 +106,40 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
     });
     return;
   }
+  const before = problems.length;
   checkLiterals(p, problems, maxInValues);
+  if (problems.length === before) checkNotEmpty(p, problems);
+}
+
+/**
+ * The service refuses "" as a key value (DynamoDB: "The AttributeValue for a
+ * key attribute cannot contain an empty string value"), and no item has an
+ * empty key, so a condition with "" is refused here rather than by the service.
+ */
+function checkNotEmpty(p: PredicateNode, problems: Diagnostic[]): void {
+  const literals = p.value === undefined ? [] : Array.isArray(p.value) ? p.value : [p.value];
+  const at = literals.findIndex((l) => l.value === "");
+  if (at < 0) return;
+  const span = literals[at]!.span;
+  const base = { code: "E_VALUE_TYPE" as const, span, params: { operator: p.operator, value: "" } };
+  if (p.operator === "beginsWith") {
+    problems.push({
+      ...base,
+      message: `every key begins with "", and a key value cannot be the empty string; leave this condition out to read every key`,
+      hint: "the service refuses an empty string as a key value; send the query without a filter",
+    });
+  } else if (p.operator === "between" && at === 0 && literals[1]!.value !== "") {
+    problems.push({
+      ...base,
+      message: `a key value cannot be the empty string, and no key is empty: start the range at "\\u0000", the smallest key there is`,
+      hint: "the service refuses an empty string as a key value; the range from \"\\u0000\" selects the same keys",
+      fixes: [{ title: 'Replace with "\\u0000"', span, replacement: '"\\u0000"' }],
+    });
+  } else {
+    problems.push({
+      ...base,
+      message: `a key value cannot be the empty string: no key is empty, so this matches nothing`,
+      hint: "the service refuses an empty string as a key value; compare with a value of at least one character",
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import { FilterError, type Diagnostic } from "../errors.js";
-import { operatorInfo } from "../operators.js";
+import { operatorInfo, type Operator } from "../operators.js";
 import { describeValue } from "../checkArgument.js";
 import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
 import { closest } from "../syntax/closest.js";
@@ -94,37 +94,40 @@ export function schemaIndex(schema: Schema): SchemaIndex {
  * Checks every attribute against the schema and rewrites aliases to stored
  * names. All problems are reported together.
  */
-export function applySchema(doc: FilterDocument, schema: Schema): FilterDocument {
+export function applySchema(doc: FilterDocument, schema: Schema, target: Target = "list"): FilterDocument {
   if (doc.body === null) return doc;
   const index = schemaIndex(schema);
   const problems: Diagnostic[] = [];
-  const body = rewrite(doc.body, index, problems);
+  const body = rewrite(doc.body, index, problems, target);
   if (problems.length > 0) throw new FilterError(problems);
   return body === doc.body ? doc : { ...doc, body };
 }
 
-function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[]): FilterNode {
+/** Which request the filter is for: a key query takes fewer operators, so it is offered fewer. */
+export type Target = "list" | "query";
+
+function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[], target: Target): FilterNode {
   switch (node.type) {
     case "And":
     case "Or": {
       let changed = false;
       const operands = node.operands.map((op) => {
-        const next = rewrite(op, index, problems);
+        const next = rewrite(op, index, problems, target);
         if (next !== op) changed = true;
         return next;
       });
       return changed ? { ...node, operands } : node;
     }
     case "Not": {
-      const operand = rewrite(node.operand, index, problems);
+      const operand = rewrite(node.operand, index, problems, target);
       return operand === node.operand ? node : { ...node, operand };
     }
     case "Predicate":
-      return checkPredicate(node, index, problems);
+      return checkPredicate(node, index, problems, target);
   }
 }
 
-function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[]): PredicateNode {
+function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[], target: Target): PredicateNode {
   const attr = node.attribute;
   if (attr === null) return node;
   const resolved = index.resolve(attr.name);
@@ -135,18 +138,32 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
     problems.push({ code: "E_UNKNOWN_ATTRIBUTE", message: `unknown attribute '${escapeForDisplay(attr.name)}'${hint}`, span: attr.span });
     return node;
   }
-  if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems);
+  if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
   if (resolved.name === attr.name) return node;
   const renamed: AttributeNode = { ...attr, name: resolved.name };
   return { ...node, attribute: renamed };
 }
 
-function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[]): void {
+/** The operators offered for an attribute of each type, best first; each target keeps those it takes. */
+const FOR_TYPE: Record<AttributeType, readonly Operator[]> = {
+  number: ["equals", "lessThan", "lessEqual", "greaterThan", "greaterEqual", "between"],
+  string: ["equals", "beginsWith", "contains", "between"],
+};
+
+/** `=, beginsWith or between`: the operators for `type` that `target` takes, as they are written. */
+function offered(type: AttributeType, target: Target): string {
+  const names = FOR_TYPE[type].filter((op) => target === "list" || operatorInfo(op)!.query).map((op) => operatorInfo(op)!.symbols[0] ?? op);
+  // Symbols read as a row (`= < <= > >=`); words need commas.
+  const separator = type === "number" ? " " : ", ";
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(separator)} or ${names[names.length - 1]}`;
+}
+
+function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[], target: Target): void {
   const shape = operatorInfo(node.operator)!.value;
   if (type === "number" && shape === "string") {
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' tests text, but '${escapeForDisplay(attr.name)}' is a number; compare it with = < <= > >= or between`,
+      message: `'${node.operator}' tests text, but '${escapeForDisplay(attr.name)}' is a number; compare it with ${offered("number", target)}`,
       span: node.operatorSpan,
     });
     return;
@@ -154,7 +171,7 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   if (type === "string" && shape === "number") {
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' compares numbers, but '${escapeForDisplay(attr.name)}' is a string; use =, beginsWith or contains`,
+      message: `'${node.operator}' compares numbers, but '${escapeForDisplay(attr.name)}' is a string; use ${offered("string", target)}`,
       span: node.operatorSpan,
     });
     return;

@@ -37,17 +37,27 @@ const RANGE_PREFERENCE: readonly Operator[] = ["between", "beginsWith", "greater
  * equality query per value (each exact) instead of a residual.
  */
 export function keyQuery(clause: Clause, keys: PlanKeys | undefined, splitIn: boolean): KeyQuery | null {
-  const secondary = keys?.secondary;
-  if (keys === undefined || secondary === undefined) return null;
+  if (keys === undefined) return null;
   const primaryAt = clause.push.findIndex((p) => p.filter.item === keys.primary && equalityValues(p.filter) !== null);
   if (primaryAt < 0) return null;
+  // No item has an empty key (the service refuses "" as a key value, in an item or a
+  // request), so "" as the partition matches nothing: no request for it.
+  const partitions = uniqueScalars(equalityValues(clause.push[primaryAt]!.filter)!).filter((v) => v !== "");
+  if (partitions.length === 0) return { partitions, filters: [], rest: [] };
+  const secondary = keys.secondary;
+  if (secondary === undefined) return null;
   const onKey = clause.push.map((p, i) => ({ p, i })).filter(({ p }) => p.filter.item === secondary && impliesPresent(p.filter));
   if (onKey.length === 0) return null;
 
   const used = new Set<number>([primaryAt]);
-  const filters = queryFilters(onKey, used, splitIn);
+  // A condition with "" is no QueryFilter the service takes: it stays in the residual, checked locally.
+  const filters = queryFilters(onKey.filter(({ p }) => !hasEmptyString(p.filter)), used, splitIn);
   const rest: Literal[] = [...clause.push.filter((_, i) => !used.has(i)), ...clause.local];
-  return { partitions: uniqueScalars(equalityValues(clause.push[primaryAt]!.filter)!), filters, rest };
+  return { partitions, filters, rest };
+}
+
+function hasEmptyString(filter: ListFilter): boolean {
+  return Array.isArray(filter.value) ? filter.value.includes("") : filter.value === "";
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AndNode, FilterDocument, LiteralNode, PredicateNode } from "../syntax/ast.js";
-import { applySchema, type Schema } from "../compile/schema.js";
+import { applySchema, type Schema, type Target } from "../compile/schema.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import type { Scalar } from "../compile/filters.js";
 import { NO_SPAN, type Span } from "../syntax/location.js";
@@ -23,7 +23,7 @@ export interface JsonCondition {
  * of a span. Returns the names as the compilers write them (an alias becomes
  * its stored name), one per condition, or the diagnostics.
  */
-export function applySchemaToJson(conditions: readonly JsonCondition[], schema: Schema): { names: (string | null)[] } | { problems: Diagnostic[] } {
+export function applySchemaToJson(conditions: readonly JsonCondition[], schema: Schema, target: Target = "list"): { names: (string | null)[] } | { problems: Diagnostic[] } {
   const paths: string[] = [];
   // A distinct offset per part; a Span is what applySchema reports a place by.
   const place = (path: string): Span => {
@@ -46,7 +46,7 @@ export function applySchemaToJson(conditions: readonly JsonCondition[], schema: 
   const doc: FilterDocument = { type: "Filter", body, span: NO_SPAN };
   let checked: FilterDocument;
   try {
-    checked = applySchema(doc, schema);
+    checked = applySchema(doc, schema, target);
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     // A fix replaces text at a span; JSON has no text, so none is kept.

@@ -117,13 +117,16 @@ export function validateQueryFilter(json: unknown, options?: ValidateOptions): Q
   }
   const operator = checkOperator(entry, root, problems, true);
   const value = operator === null ? undefined : checkOperand(entry, operator, root, problems, options);
+  // DynamoDB refuses "" as a key value ("cannot contain an empty string value"), so the emulator does too.
+  const empty = Array.isArray(value) ? value.indexOf("") : value === "" ? null : -1;
+  if (empty !== -1) problems.add("E_VALUE_TYPE", empty === null ? `${root}.value` : `${root}.value[${empty}]`, 'a key value cannot be the empty string ""');
   unknownMembers(entry, QUERY_MEMBERS, root, problems, "a QueryFilter has only operator and value", "item");
   problems.throwIfAny();
   const filter: QueryFilter = { operator: operator!, value: value! };
   const schema = options?.schema;
   if (schema !== undefined) {
     // As compileQuery: the schema knows the key by its stored name, so only a named secondary key is checked.
-    const result = applySchemaToJson([{ item: options?.secondaryKey ?? null, operator: filter.operator, value: filter.value, path: root }], schema);
+    const result = applySchemaToJson([{ item: options?.secondaryKey ?? null, operator: filter.operator, value: filter.value, path: root }], schema, "query");
     if ("problems" in result) throw new FilterError(result.problems);
   }
   return filter;
