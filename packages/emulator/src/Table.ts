@@ -31,6 +31,10 @@ export function compareQueryOrder(a: { primary: KeyValue; secondary: KeyValue },
 export class Table {
   readonly rows: readonly Row[];
   readonly bySecondary: readonly KeyedRow[];
+  /** The type every item's primary key has, or undefined when the items mix types (or there are none). */
+  readonly primaryType: KeyType | undefined;
+  /** Likewise for the secondary key, over the items that have one. */
+  readonly secondaryType: KeyType | undefined;
   private readonly partitions = new Map<string, KeyedRow[]>();
 
   constructor(
@@ -50,12 +54,26 @@ export class Table {
       partition.push(row);
     }
     this.bySecondary = keyed.sort(compareQueryOrder);
+    this.primaryType = oneType(rows.map((row) => row.primary));
+    this.secondaryType = oneType(keyed.map((row) => row.secondary));
   }
 
   /** The rows with this primary key that have a secondary key, in secondary-key order. */
   partition(primary: KeyValue): readonly KeyedRow[] {
     return this.partitions.get(keyToken(primary)) ?? [];
   }
+}
+
+/**
+ * A DynamoDB key attribute has one type, "S" or "N", declared with the table.
+ * The emulator's tables declare none, so the items tell it.
+ */
+export type KeyType = "string" | "number";
+
+function oneType(values: readonly KeyValue[]): KeyType | undefined {
+  if (values.length === 0) return undefined;
+  const first = typeof values[0] as KeyType;
+  return values.every((v) => typeof v === first) ? first : undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -92,11 +110,14 @@ export function buildTable(name: string, definition: TableDefinition, source?: I
     if (problem !== undefined) fail("E_ITEM", `${itemName(index)} ${problem}`, index);
     const primary = Object.hasOwn(it, primaryKey) ? it[primaryKey] : undefined;
     if (!isKeyValue(primary)) fail("E_ITEM", `${itemName(index)} needs its primary key ${JSON.stringify(primaryKey)} as a string or a finite number`, index);
+    // DynamoDB refuses an item whose key is "" ("cannot contain an empty string value").
+    if (primary === "") fail("E_ITEM", `${itemName(index)} has the empty string as its primary key ${JSON.stringify(primaryKey)}; a key is never empty`, index);
     let secondary: KeyValue | undefined;
     // null is a missing attribute in core's semantics, so it is no key either.
     if (secondaryKey !== undefined && Object.hasOwn(it, secondaryKey) && it[secondaryKey] !== null) {
       const value = it[secondaryKey];
       if (!isKeyValue(value)) fail("E_ITEM", `${itemName(index)} has its secondary key ${JSON.stringify(secondaryKey)} as neither a string nor a finite number`, index);
+      if (value === "") fail("E_ITEM", `${itemName(index)} has the empty string as its secondary key ${JSON.stringify(secondaryKey)}; a key is never empty`, index);
       secondary = value as KeyValue;
     }
     rows.push({ item: it, primary: primary as KeyValue, secondary, index });

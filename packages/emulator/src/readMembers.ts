@@ -87,6 +87,8 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
       if (name !== "primary") throw bad(`'key' has an unknown member ${quoteName(name)}; it takes only "primary"`);
     }
     primary = readKeyValue(key.primary, "key.primary");
+    // As DynamoDB: "The AttributeValue for a key attribute cannot contain an empty string value".
+    if (primary === "") throw bad("'key.primary' cannot be the empty string: no item has an empty key");
   }
   if (searchForward !== undefined && typeof searchForward !== "boolean") throw bad(`'searchForward' must be true or false, not ${typeName(searchForward)}`);
   const pageKey = startKey === undefined ? undefined : readPageKey(startKey, operation);

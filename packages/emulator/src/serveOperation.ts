@@ -5,6 +5,7 @@ import { RequestError } from "./RequestError.js";
 import { runListItems, type Page, type PageKey } from "./runListItems.js";
 import { runQueryItems } from "./runQueryItems.js";
 import type { Table } from "./Table.js";
+import type { KeyValue } from "./keyValues.js";
 import type { Item } from "./types.js";
 
 export interface ServeContext {
@@ -31,6 +32,22 @@ function knownTables(tables: ReadonlyMap<string, Table>): string {
   if (names.length === 0) return "; this emulator has no tables";
   const shown = names.slice(0, 10).map((n) => JSON.stringify(n)).join(", ");
   return `; the tables are ${shown}${names.length > 10 ? ` and ${names.length - 10} more` : ""}`;
+}
+
+/**
+ * DynamoDB refuses a key condition whose value is not of the key's type
+ * ("Condition parameter type does not match schema type"), so `beginsWith "1"`
+ * on a number key is a 400 here too, never an empty answer that reads as "no match".
+ */
+function checkKeyTypes(table: Table, primary: KeyValue | undefined, filter: QueryFilter | undefined): void {
+  const mismatch = (what: string, name: string, type: string | undefined, value: unknown): void => {
+    if (type === undefined || typeof value === type) return;
+    throw new RequestError(400, `${what} must be a ${type}: the key ${JSON.stringify(name)} of table ${JSON.stringify(table.name)} holds ${type}s, not ${typeof value}s`);
+  };
+  if (primary !== undefined) mismatch("'key.primary'", table.primaryKey, table.primaryType, primary);
+  if (filter === undefined) return;
+  const values = Array.isArray(filter.value) ? filter.value : [filter.value];
+  values.forEach((v, i) => mismatch(`'filter.value${Array.isArray(filter.value) ? `[${i}]` : ""}'`, table.secondaryKey!, table.secondaryType, v));
 }
 
 /**
@@ -63,6 +80,7 @@ export async function serveOperation(operation: Operation, body: Record<string, 
   }
   let filter: QueryFilter | undefined;
   if (members.hasFilter) filter = checkFilter(() => validateQueryFilter(members.filter, { path: "filter" }));
+  checkKeyTypes(table, members.primary, filter);
   const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey }) as (item: Item) => boolean);
   const startKey = members.startKey as { primary: string | number; secondary: string | number } | undefined;
   return readPageInSlices(

@@ -20,7 +20,8 @@ describe("firstIndex", () => {
 });
 
 describe("searchRange", () => {
-  const keys = [-1, 0, 2, 2.5, 7, "", "a", "ab", "abc", "ac", "b", "\uFF61", "\u{1F600}"];
+  // No "": a key is never empty (buildTable refuses it, as DynamoDB does).
+  const keys = [-1, 0, 2, 2.5, 7, "a", "ab", "abc", "ac", "b", "\uFF61", "\u{1F600}"];
   const rows = partition(keys);
   const slice = (filter: QueryFilter) => {
     const [lo, hi] = searchRange(rows, filter);
@@ -39,7 +40,7 @@ describe("searchRange", () => {
     [{ operator: "between", value: [0, 2.5] }, [0, 2, 2.5]],
     [{ operator: "between", value: ["a", "ab"] }, ["a", "ab"]],
     [{ operator: "beginsWith", value: "ab" }, ["ab", "abc"]],
-    [{ operator: "beginsWith", value: "" }, ["", "a", "ab", "abc", "ac", "b", "\uFF61", "\u{1F600}"]],
+    [{ operator: "beginsWith", value: "" }, ["a", "ab", "abc", "ac", "b", "\uFF61", "\u{1F600}"]],
     [{ operator: "beginsWith", value: "\uD83D" }, ["\u{1F600}"]],
   ])("narrows %j to exactly its matches", (filter, expected) => {
     expect(slice(filter)).toEqual(expected);
@@ -47,7 +48,7 @@ describe("searchRange", () => {
 
   // Strings from a small alphabet that includes the characters where UTF-8 and UTF-16 order differ.
   const text = fc.string({ unit: fc.constantFrom("a", "b", "\uFF61", "\u{1F600}", "\uD83D", "é"), maxLength: 4 });
-  const key = fc.oneof(fc.integer({ min: -5, max: 5 }), text);
+  const key = fc.oneof(fc.integer({ min: -5, max: 5 }), text.filter((t) => t !== ""));
   const filter = fc.oneof(
     fc.record({ operator: fc.constantFrom("equals"), value: key }),
     fc.record({ operator: fc.constantFrom("lessThan", "lessEqual", "greaterThan", "greaterEqual"), value: fc.integer({ min: -6, max: 6 }) }),
