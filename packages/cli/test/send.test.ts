@@ -21,6 +21,7 @@ const small = {
 writeFileSync(join(dir, "small.json"), JSON.stringify(small));
 writeFileSync(join(dir, "pets.ndjson"), small.tables.pets.items.map((i) => JSON.stringify(i)).join("\n"));
 writeFileSync(join(dir, "nokey.ndjson"), '{"name":"x"}\n');
+writeFileSync(join(dir, "events.json"), JSON.stringify({ tables: { events: { primaryKey: "device", secondaryKey: "ts", items: [{ device: "d1", ts: 5 }, { device: "d1", ts: 12 }] } } }));
 writeFileSync(join(dir, "broken.json"), '{"tables": {"t": {"primaryKey": "id", "items": [{"name": "no id"}]}}}');
 
 describe("list and query against the embedded demo data", () => {
@@ -134,6 +135,25 @@ describe("failures and their exit codes", () => {
     expect(run.code).toBe(code);
     expect(run.stdout).toBe("");
     expect(run.stderr.startsWith(stderr)).toBe(true);
+  });
+
+  // DynamoDB refuses these key queries; an empty answer with exit 0 would read as "nothing matches".
+  it.each([
+    [["query", "--table", "readings", "--key", "greenhouse-1", 'key beginsWith "1"'], 'key beginsWith "1"', "'beginsWith' tests text, but 'ts' is a number"],
+    [["query", "--table", "readings", "--key", "greenhouse-1", '= "1717200000"'], '= "1717200000"', "'ts' is a number, but this value is a string"],
+    [["query", "--table", "orders", "--key", "u001", "key < 5"], "key < 5", "'orderedAt' is a string; use =, beginsWith or between"],
+    [["query", "--table", "orders", "--key", "u001", 'key beginsWith ""'], 'key beginsWith ""', 'every key begins with ""'],
+    [["query", "--table", "events", "--data", "events.json", "--key", "d1", 'key beginsWith "1"'], 'key beginsWith "1"', "'beginsWith' tests text, but 'ts' is a number"],
+  ])("%j is refused before anything is sent, knowing the key's type from the items", async (argv, source, message) => {
+    const run = await runCli(argv, { cwd: dir });
+    expect(run).toMatchObject({ code: 1, stdout: "" });
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain(source);
+  });
+
+  it("sends a key query of the key's type as before", async () => {
+    const run = await runCli(["query", "--table", "events", "--data", "events.json", "--key", "d1", "--output", "ndjson", ">= 10"], { cwd: dir });
+    expect(run).toEqual({ code: 0, stdout: '{"device":"d1","ts":12}\n', stderr: "" });
   });
 
   it("exits 3 when the service cannot be reached", async () => {

@@ -11,3 +11,17 @@ export function embeddedSchema(tables: Tables | undefined, table: string, infer:
   const found = tables?.[table];
   return found === undefined || !infer ? undefined : schemaOfItems(found.items);
 }
+
+/**
+ * For a key query on an embedded table: the secondary key's type, as the
+ * items tell it, so `key beginsWith "1"` on a number key is refused before
+ * anything is sent (DynamoDB refuses it; an empty answer would read as "no
+ * match"). Other names pass through, for compileQuery to refuse as not the key.
+ */
+export function embeddedKeySchema(tables: Tables | undefined, table: string, secondaryKey: string | undefined, infer: boolean): Schema | undefined {
+  const found = tables?.[table];
+  if (found === undefined || !infer || secondaryKey === undefined) return undefined;
+  const inferred = schemaOfItems(found.items).attributes;
+  const type = Object.hasOwn(inferred, secondaryKey) ? inferred[secondaryKey]!.type : undefined;
+  return type === undefined ? undefined : { attributes: { [secondaryKey]: { type } }, allowUnknown: true };
+}

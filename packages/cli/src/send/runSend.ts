@@ -6,7 +6,7 @@ import { EXIT } from "../exitCodes.js";
 import { readFilter } from "../filterSource.js";
 import { loadSchema } from "../loadSchema.js";
 import { buildSendParams } from "./buildSendParams.js";
-import { embeddedSchema } from "./embeddedSchema.js";
+import { embeddedKeySchema, embeddedSchema } from "./embeddedSchema.js";
 import { warnAboutNames } from "./emptyResultHints.js";
 import { fetchPages } from "./fetchPages.js";
 import { openTarget } from "./openTarget.js";
@@ -21,9 +21,12 @@ export async function runSend(ctx: CliContext, args: SendArgs): Promise<number> 
   const target = await openTarget(ctx, args, offline);
   try {
     const secondaryKey = args.secondaryKey ?? target.tables?.[args.table]?.secondaryKey;
-    // Not for key queries: they name only the key, which compileQuery checks itself
-    // (and core applies a schema before it knows `key` is the key, so `key` would be unknown).
-    const schema = fileSchema ?? (args.operation === "list" ? embeddedSchema(target.tables, args.table, args.inferSchema) : undefined);
+    // A key query names only the key, so of the embedded table it needs only the key's type.
+    const schema =
+      fileSchema ??
+      (args.operation === "list"
+        ? embeddedSchema(target.tables, args.table, args.inferSchema)
+        : embeddedKeySchema(target.tables, args.table, secondaryKey, args.inferSchema));
     let send;
     try {
       send = buildSendParams(args, source, schema, secondaryKey, ctx.signal);
