@@ -137,6 +137,7 @@ describe("the REPL from a pipe", () => {
     [[".explain not not a = 1"], "not not a = 1 → a = 1: a double negation cancels"],
     [[".explain not (a in (1, 2))"], "not a in (1, 2) → a != 1 and a != 2: 'not in' is 'notEquals' of each value"],
     [[".explain not a < 3"], "not a < 3: listItems has no exact opposite of 'lessThan' (see the error below)"],
+    [[".explain not (tags contains \"beta\")"], "not tags contains \"beta\": listItems has no exact opposite of 'contains': 'notContains' is false where tags is missing (see the error below)"],
     [[".mode query", ".explain key >= 1 and key <= 2"], "'key >= a and key <= b' becomes 'between [a, b]', the one range queryItems takes"],
     [[".explain"], ".explain FILTER, or enter a filter first"],
   ])("%j mentions the rewrite", async (lines, text) => {

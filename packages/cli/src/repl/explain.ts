@@ -133,6 +133,13 @@ function complement(node: PredicateNode, steps: string[]): void {
     return;
   }
   const opposite = operatorInfo(node.operator)?.complement;
+  if (node.operator === "contains" || node.operator === "notContains") {
+    // Not in the complement table: the service's notContains is false where the attribute is missing.
+    const other = node.operator === "contains" ? "notContains" : "contains";
+    const name = node.attribute === null ? "the attribute" : quoteName(node.attribute.name);
+    steps.push(`${written}: listItems has no exact opposite of '${node.operator}': '${other}' is false where ${name} is missing (see the error below)`);
+    return;
+  }
   if (opposite === undefined) {
     steps.push(`${written}: listItems has no exact opposite of '${node.operator}' (see the error below)`);
     return;
