@@ -54,7 +54,7 @@ describe("listItems over the wire gives exactly what core's matches gives", () =
 
   it.each([
     'name beginsWith "ab" and score >= 3',
-    "status in (\"active\", \"pending\") and not tags contains 'red'",
+    "status in (\"active\", \"pending\") and tags notContains 'red'",
     "score between 0 and 50 and age is not null",
     "name = 'bob' or name = 'carol'",
     "",

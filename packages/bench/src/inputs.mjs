@@ -7,7 +7,7 @@
 
 export const SMALL = `status = "active"`;
 
-export const TYPICAL = `name beginsWith "ab" and score >= 3 and status in ("a","b") and not (tags contains "x") and age between 18 and 65`;
+export const TYPICAL = `name beginsWith "ab" and score >= 3 and status in ("a","b") and tags notContains "x" and age between 18 and 65`;
 
 /** Two block shapes of 10 predicates each; only forms compileList accepts (or joins equalities on one attribute, not only over equals/contains/null/in). */
 function block(i) {
@@ -16,7 +16,7 @@ function block(i) {
       `name beginsWith "abc${i}"`,
       `score >= ${i}.5`,
       `(status = "active" or status = "pending_review${i}")`,
-      `not (tags contains "x${i}")`,
+      `tags notContains "x${i}"`,
       `age_years between 18 and ${60 + i}`,
       `region in ("europe", "americas", "asia${i}")`,
       `(kind = "a" or (kind = "b" or kind = 'c${i}'))`,
