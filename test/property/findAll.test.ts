@@ -1,4 +1,4 @@
-import { createClient, type Client, type Item } from "@itemfilter/client";
+import { createClient, ServiceError, type Client, type Item } from "@itemfilter/client";
 import { evaluate, FilterError, format, type FilterNode, type Plan, type PlanKeys } from "@itemfilter/core";
 import { createEmulator, type Emulator, type TableDefinition } from "@itemfilter/emulator";
 import fc from "fast-check";
@@ -41,7 +41,8 @@ beforeAll(() => {
 /** Items as a client sees them: JSON there and back (so -0 is 0 on both sides of the comparison). */
 const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a", "", "\u{1F600}", "1"), fc.constantFrom(0, 1, 2, -1, 1.5));
+// No "": no item has an empty key (the emulator refuses one at load, as DynamoDB does).
+const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a", "\u{1F600}", "1"), fc.constantFrom(0, 1, 2, -1, 1.5));
 const tsValue = fc.oneof(fc.constantFrom<unknown>(0, 1, 2, 3, 5, 10, 1.5, -2, "a", "ab", "b", "10", "\u{1F600}"), fc.constant(null));
 const attribute: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: poolString },
@@ -110,6 +111,24 @@ function verdict(got: readonly Item[], expected: readonly Item[], limit: number 
   return got.length === size ? null : `${got.length} items came back, not ${size}`;
 }
 
+/** The one type a key has in every item that has it, as the emulator reads the table; undefined when mixed or absent. */
+function keyType(items: readonly Item[], name: string): string | undefined {
+  const types = new Set(items.map((i) => i[name]).filter((v) => v !== undefined && v !== null).map((v) => typeof v));
+  return types.size === 1 ? [...types][0] : undefined;
+}
+
+/** Whether the plan sends a key query with a value of the other type than the table's key. */
+function otherKeyType(plan: Plan, definition: TableDefinition): boolean {
+  const primary = keyType(definition.items as Item[], definition.primaryKey);
+  const secondary = definition.secondaryKey === undefined ? undefined : keyType(definition.items as Item[], definition.secondaryKey);
+  return plan.requests.some((r) => {
+    if (r.operation !== "queryItems") return false;
+    if (primary !== undefined && r.key !== undefined && typeof r.key.primary !== primary) return true;
+    const values = r.filter === undefined ? [] : Array.isArray(r.filter.value) ? r.filter.value : [r.filter.value];
+    return secondary !== undefined && values.some((v) => typeof v !== secondary);
+  });
+}
+
 async function serve(definition: TableDefinition, pageSize: number): Promise<void> {
   current = createEmulator({ tables: { t: definition }, credentials: [CREDS], pageSize });
 }
@@ -133,7 +152,14 @@ describe("findAll returns exactly what evaluate selects, each once", () => {
         if (plan.requests.length > 1) multi++;
         await serve(definition, pageSize);
         const expected = definition.items.filter((i) => evaluate(ast, i));
-        const got = await collect(client.findAll({ table: "t", filter: ast, ...(keys === undefined ? {} : { keys }), concurrency, limit }));
+        let got: Item[];
+        try {
+          got = await collect(client.findAll({ table: "t", filter: ast, ...(keys === undefined ? {} : { keys }), concurrency, limit }));
+        } catch (error) {
+          // As DynamoDB, the emulator refuses a key value of the other type than the key (the plan knows no key types).
+          if (error instanceof ServiceError && error.status === 400 && otherKeyType(plan, definition)) return;
+          throw error;
+        }
         const problem = verdict(got, expected, limit);
         expect(problem, `${format(ast)} over ${JSON.stringify(definition)} with plan ${JSON.stringify(plan)}`).toBeNull();
       }),
