@@ -21,6 +21,7 @@ const small = {
 writeFileSync(join(dir, "small.json"), JSON.stringify(small));
 writeFileSync(join(dir, "pets.ndjson"), small.tables.pets.items.map((i) => JSON.stringify(i)).join("\n"));
 writeFileSync(join(dir, "nokey.ndjson"), '{"name":"x"}\n');
+writeFileSync(join(dir, "readings.schema.json"), JSON.stringify({ attributes: { ts: { type: "string" } }, allowUnknown: true }));
 writeFileSync(join(dir, "events.json"), JSON.stringify({ tables: { events: { primaryKey: "device", secondaryKey: "ts", items: [{ device: "d1", ts: 5 }, { device: "d1", ts: 12 }] } } }));
 writeFileSync(join(dir, "broken.json"), '{"tables": {"t": {"primaryKey": "id", "items": [{"name": "no id"}]}}}');
 
@@ -144,6 +145,7 @@ describe("failures and their exit codes", () => {
     [["query", "--table", "orders", "--key", "u001", "key < 5"], "key < 5", "'orderedAt' is a string; use =, beginsWith or between"],
     [["query", "--table", "orders", "--key", "u001", 'key beginsWith ""'], 'key beginsWith ""', 'every key begins with ""'],
     [["query", "--table", "events", "--data", "events.json", "--key", "d1", 'key beginsWith "1"'], 'key beginsWith "1"', "'beginsWith' tests text, but 'ts' is a number"],
+    [["query", "--table", "readings", "--key", "greenhouse-1", "--schema", "readings.schema.json", "--secondary-key", "ts", "key < 5"], "key < 5", "'ts' is a string; use =, beginsWith or between"],
   ])("%j is refused before anything is sent, knowing the key's type from the items", async (argv, source, message) => {
     const run = await runCli(argv, { cwd: dir });
     expect(run).toMatchObject({ code: 1, stdout: "" });
