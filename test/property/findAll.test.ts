@@ -4,6 +4,7 @@ import { createEmulator, type Emulator, type TableDefinition } from "@itemfilter
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listFilterArbitrary } from "./exactnessArbitraries.js";
+import { otherKeyType } from "./otherKeyType.js";
 import { poolNumber, poolString } from "./itemArbitraries.js";
 
 /**
@@ -109,24 +110,6 @@ function verdict(got: readonly Item[], expected: readonly Item[], limit: number 
   for (const key of gotKeys) if (!want.has(key)) return `an item that does not match came back: ${key}`;
   const size = limit === undefined ? want.size : Math.min(limit, want.size);
   return got.length === size ? null : `${got.length} items came back, not ${size}`;
-}
-
-/** The one type a key has in every item that has it, as the emulator reads the table; undefined when mixed or absent. */
-function keyType(items: readonly Item[], name: string): string | undefined {
-  const types = new Set(items.map((i) => i[name]).filter((v) => v !== undefined && v !== null).map((v) => typeof v));
-  return types.size === 1 ? [...types][0] : undefined;
-}
-
-/** Whether the plan sends a key query with a value of the other type than the table's key. */
-function otherKeyType(plan: Plan, definition: TableDefinition): boolean {
-  const primary = keyType(definition.items as Item[], definition.primaryKey);
-  const secondary = definition.secondaryKey === undefined ? undefined : keyType(definition.items as Item[], definition.secondaryKey);
-  return plan.requests.some((r) => {
-    if (r.operation !== "queryItems") return false;
-    if (primary !== undefined && r.key !== undefined && typeof r.key.primary !== primary) return true;
-    const values = r.filter === undefined ? [] : Array.isArray(r.filter.value) ? r.filter.value : [r.filter.value];
-    return secondary !== undefined && values.some((v) => typeof v !== secondary);
-  });
 }
 
 async function serve(definition: TableDefinition, pageSize: number): Promise<void> {

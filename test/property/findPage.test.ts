@@ -1,10 +1,11 @@
-import { createClient, type Client, type FindPageResult, type Item } from "@itemfilter/client";
-import { evaluate, FilterError, format, type FilterNode, type PlanKeys } from "@itemfilter/core";
+import { createClient, ServiceError, type Client, type FindPageResult, type Item } from "@itemfilter/client";
+import { evaluate, FilterError, format, type FilterNode, type Plan, type PlanKeys } from "@itemfilter/core";
 import { createEmulator, type Emulator, type TableDefinition } from "@itemfilter/emulator";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listFilterArbitrary } from "./exactnessArbitraries.js";
 import { poolNumber, poolString } from "./itemArbitraries.js";
+import { otherKeyType } from "./otherKeyType.js";
 
 /**
  * findPage over random tables served by the emulator, random filters (and,
@@ -28,7 +29,8 @@ beforeAll(() => {
 });
 
 const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a", "", "\u{1F600}", "1"), fc.constantFrom(0, 1, 2, -1, 1.5));
+// No "": no item has an empty key (the emulator refuses one at load, as DynamoDB does).
+const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a", "\u{1F600}", "1"), fc.constantFrom(0, 1, 2, -1, 1.5));
 const tsValue = fc.oneof(fc.constantFrom<unknown>(0, 1, 2, 3, 5, 10, 1.5, -2, "a", "ab", "b", "10", "\u{1F600}"), fc.constant(null));
 const attribute: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: poolString },
@@ -69,17 +71,23 @@ describe("findPage: pages of any filter, joined, are findAll's items each once",
         fc.integer({ min: 1, max: 6 }),
         async ({ definition, keys }, ast: FilterNode, limit, pageSize) => {
           const base = { table: "t", filter: ast, ...(keys === undefined ? {} : { keys }) };
-          let requests: number;
+          let plan: Plan;
           try {
-            requests = client.explain(base).requests.length;
+            plan = client.explain(base);
           } catch (error) {
             if (error instanceof FilterError) return;
             throw error;
           }
           planned++;
-          if (requests > 1) multi++;
+          if (plan.requests.length > 1) multi++;
           current = createEmulator({ tables: { t: definition }, credentials: [CREDS], pageSize });
-          const all = await collect(client.findAll(base));
+          let all: Item[];
+          try {
+            all = await collect(client.findAll(base));
+          } catch (error) {
+            if (error instanceof ServiceError && error.status === 400 && otherKeyType(plan, definition)) return;
+            throw error;
+          }
           const pages: FindPageResult[] = [];
           let cursor: string | undefined;
           do {
