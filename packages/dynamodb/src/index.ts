@@ -1,3 +1,5 @@
 // Compile-only entry: filter text or tree -> DynamoDB expressions and Query/Scan plans.
 // Imports nothing of the AWS SDK (the runner is "@itemfilter/dynamodb/run").
-export {};
+export { compileDynamo, type CompileDynamoOptions, type DynamoExpression } from "./compile/compileDynamo.js";
+export type { ExpressionValue } from "./compile/attributeValue.js";
+export { DYNAMO_LIMITS } from "./compile/dynamoLimits.js";

@@ -1,0 +1,34 @@
+/**
+ * The AttributeValues a compiled expression sends: a string, a number as
+ * decimal text. Our own type, shaped like the AWS SDK's, so compile-only use
+ * imports no SDK; `{ S }` and `{ N }` are assignable to the SDK's union.
+ */
+export type ExpressionValue = { S: string } | { N: string };
+
+/** DynamoDB numbers: at most 38 significant digits, magnitude from 1E-130 to below 1E+126 (or zero). */
+export const SMALLEST_MAGNITUDE = 1e-130;
+export const LARGEST_MAGNITUDE_EXCLUSIVE = 1e126;
+
+/**
+ * A double as DynamoDB number text. `String(n)` is the shortest decimal that
+ * reads back as exactly `n` (at most 17 significant digits), so the decimal
+ * DynamoDB stores is the double the filter means, never rounded, and distinct
+ * doubles stay distinct and in order. `-0` is `0`: DynamoDB has no negative zero.
+ */
+export function numberText(n: number): string {
+  return Object.is(n, -0) ? "0" : String(n);
+}
+
+/** Whether DynamoDB can hold this double (finite, and zero or within its magnitude range). */
+export function fitsDynamoNumber(n: number): boolean {
+  if (!Number.isFinite(n)) return false;
+  const m = Math.abs(n);
+  return m === 0 || (m >= SMALLEST_MAGNITUDE && m < LARGEST_MAGNITUDE_EXCLUSIVE);
+}
+
+export function scalarValue(value: string | number): ExpressionValue {
+  return typeof value === "string" ? { S: value } : { N: numberText(value) };
+}
+
+/** The value `attribute_type` compares with to find DynamoDB's NULL type. */
+export const NULL_TYPE: ExpressionValue = { S: "NULL" };
