@@ -1,0 +1,28 @@
+/** Stable codes of what can go wrong while running a plan on DynamoDB (bad filter text is core's FilterError). */
+export type DynamoRunErrorCode =
+  /** A number in an item that a double cannot hold exactly, or one DynamoDB cannot hold. */
+  | "E_DYNAMO_NUMBER"
+  /** DynamoDB (or the network on the way) refused or failed a request. */
+  | "E_DYNAMO_REQUEST"
+  /** The table's key schema does not match the keys given. */
+  | "E_DYNAMO_TABLE";
+
+/**
+ * The runner's one error type. `message` is for a person; `hint` is the
+ * developer's next step; `attribute` names the attribute for E_DYNAMO_NUMBER;
+ * `cause` keeps the SDK's error. No message carries credentials: none of our
+ * code reads them (the SDK's standard chain does).
+ */
+export class DynamoRunError extends Error {
+  readonly code: DynamoRunErrorCode;
+  readonly hint: string;
+  readonly attribute: string | undefined;
+
+  constructor(code: DynamoRunErrorCode, message: string, hint: string, options: { attribute?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "DynamoRunError";
+    this.code = code;
+    this.hint = hint;
+    this.attribute = options.attribute;
+  }
+}

@@ -1,0 +1,141 @@
+import { DescribeTableCommand, QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { prepareEvaluate, type FilterInput } from "@itemfilter/core";
+import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
+import type { KeyType } from "../plan/keyCondition.js";
+import { DynamoRunError } from "./dynamoRunError.js";
+import { unmarshalItem } from "./unmarshalItem.js";
+
+export interface FindAllOptions extends PlanDynamoOptions {
+  TableName: string;
+  /** Filter text or a syntax tree; empty text matches every item. */
+  filter: FilterInput;
+  /** Stop after this many items (a whole number from 0). */
+  limit?: number;
+  /** Aborting stops at once, between or during requests, with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** A planned request with TableName, as it would be sent. */
+export type ExplainedRequest = DynamoRequest & { input: DynamoRequest["input"] & { TableName: string } };
+
+function checkOptions(options: FindAllOptions): void {
+  if (typeof options !== "object" || options === null) throw new TypeError("findAll takes { TableName, filter, keys?, limit?, signal? }");
+  if (typeof options.TableName !== "string" || options.TableName === "") throw new TypeError("findAll: TableName must be a non-empty string");
+  const limit = options.limit;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) throw new TypeError("findAll: limit takes a whole number from 0");
+}
+
+/**
+ * The requests findAll would send for this filter, with TableName, without
+ * sending anything. With keys but no key types, a Query is shown as if the
+ * values fit the key schema (findAll reads the types first and leaves out
+ * a Query that no key can match).
+ */
+export function explain(options: Omit<FindAllOptions, "signal" | "limit">): ExplainedRequest[] {
+  checkOptions(options as FindAllOptions);
+  const { TableName, filter, ...planOptions } = options;
+  return planDynamo(filter, planOptions).map((r) => ({ ...r, input: { TableName, ...r.input } }));
+}
+
+/**
+ * Every item of the table that the filter selects, as plain JSON, each once,
+ * exactly the items `evaluate` selects. Pages through each request with
+ * LastEvaluatedKey (an empty page with a LastEvaluatedKey is not the end:
+ * DynamoDB reads 1 MB before it filters). Several requests are united by the
+ * table's key. Throws FilterError for bad filter text (before anything is
+ * sent), DynamoRunError for DynamoDB's refusals and for numbers a double
+ * cannot hold, and the signal's reason when aborted.
+ */
+export async function* findAll(client: DynamoDBClient, options: FindAllOptions): AsyncGenerator<Record<string, unknown>, void, undefined> {
+  checkOptions(options);
+  const { TableName, filter, limit, signal, ...planOptions } = options;
+  let requests = planDynamo(filter, planOptions);
+  const keys = planOptions.keys;
+  if (keys !== undefined && keys.types === undefined && requests.some((r) => r.command === "Query")) {
+    const types = await keyTypes(client, TableName, keys, signal);
+    requests = planDynamo(filter, { ...planOptions, keys: { ...keys, types } });
+  }
+  if (limit === 0) return;
+  const seen = requests.length > 1 ? new Set<string>() : null;
+  let count = 0;
+  for (const request of requests) {
+    const passes = request.residual === null ? null : prepareEvaluate(request.residual, { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infinity, maxInValues: Infinity });
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await send(client, request, TableName, start, signal);
+      for (const raw of page.Items ?? []) {
+        if (seen !== null) {
+          const id = itemKey(raw, keys!);
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        const item = unmarshalItem(raw);
+        if (passes !== null && !passes(item)) continue;
+        yield item;
+        if (++count === limit) return;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start !== undefined);
+  }
+}
+
+function itemKey(raw: Record<string, AttributeValue>, keys: DynamoKeys): string {
+  return JSON.stringify([raw[keys.partition], keys.sort === undefined ? null : raw[keys.sort]]);
+}
+
+function aborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}
+
+async function send(
+  client: DynamoDBClient,
+  request: DynamoRequest,
+  TableName: string,
+  ExclusiveStartKey: Record<string, AttributeValue> | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue> }> {
+  aborted(signal);
+  const input = { TableName, ...request.input, ...(ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey }) };
+  try {
+    const command = request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input);
+    return await client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal });
+  } catch (error) {
+    aborted(signal);
+    throw refused(request.command, TableName, error);
+  }
+}
+
+function refused(operation: string, TableName: string, error: unknown): DynamoRunError {
+  const name = error instanceof Error ? error.name : "Error";
+  const detail = error instanceof Error ? error.message : String(error);
+  return new DynamoRunError(
+    "E_DYNAMO_REQUEST",
+    `DynamoDB could not run the ${operation} on table '${TableName}': ${name}: ${detail}`,
+    name === "ResourceNotFoundException" ? "check the table name and the endpoint or region" : "see the cause; throttling is retried by the SDK before it gets here",
+    { cause: error },
+  );
+}
+
+/** The key attributes' types from the table's key schema; keys that are not the table's keys are a DynamoRunError. */
+async function keyTypes(client: DynamoDBClient, TableName: string, keys: DynamoKeys, signal: AbortSignal | undefined): Promise<{ partition?: KeyType; sort?: KeyType }> {
+  aborted(signal);
+  let table;
+  try {
+    table = (await client.send(new DescribeTableCommand({ TableName }), signal === undefined ? {} : { abortSignal: signal })).Table;
+  } catch (error) {
+    aborted(signal);
+    throw refused("DescribeTable", TableName, error);
+  }
+  const hash = table?.KeySchema?.find((k) => k.KeyType === "HASH")?.AttributeName;
+  const range = table?.KeySchema?.find((k) => k.KeyType === "RANGE")?.AttributeName;
+  if (hash !== keys.partition || range !== keys.sort) {
+    throw new DynamoRunError(
+      "E_DYNAMO_TABLE",
+      `table '${TableName}' has the partition key '${hash}'${range === undefined ? " and no sort key" : ` and the sort key '${range}'`}, not the keys given`,
+      `pass keys: { partition: ${JSON.stringify(hash)}${range === undefined ? "" : `, sort: ${JSON.stringify(range)}`} }`,
+    );
+  }
+  const typeOf = (name: string | undefined): KeyType | undefined =>
+    table?.AttributeDefinitions?.find((d) => d.AttributeName === name)?.AttributeType as KeyType | undefined;
+  return { partition: typeOf(hash), ...(range === undefined ? {} : { sort: typeOf(range) }) };
+}

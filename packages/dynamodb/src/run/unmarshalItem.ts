@@ -1,0 +1,33 @@
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { exactNumber } from "./exactNumber.js";
+
+/**
+ * A DynamoDB item as plain JSON, as `evaluate` reads it: S a string, N an
+ * exact number, SS and NS arrays (sets), BOOL, L an array, M an object, and
+ * NULL as `null`, which our semantics reads as missing (grammar/semantics.md).
+ * Binary values become `{ "$binary": base64 }`, which no filter value equals.
+ * Members are defined, never assigned, so `__proto__` is an ordinary name.
+ */
+export function unmarshalItem(item: Record<string, AttributeValue>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(item).map(([name, value]) => [name, unmarshalValue(value, name)]));
+}
+
+function binary(bytes: Uint8Array): { $binary: string } {
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return { $binary: btoa(text) };
+}
+
+export function unmarshalValue(value: AttributeValue, path: string): unknown {
+  if (value.S !== undefined) return value.S;
+  if (value.N !== undefined) return exactNumber(value.N, path);
+  if (value.SS !== undefined) return [...value.SS];
+  if (value.NS !== undefined) return value.NS.map((n) => exactNumber(n, path));
+  if (value.BOOL !== undefined) return value.BOOL;
+  if (value.NULL !== undefined) return null;
+  if (value.L !== undefined) return value.L.map((v, i) => unmarshalValue(v, `${path}[${i}]`));
+  if (value.M !== undefined) return Object.fromEntries(Object.entries(value.M).map(([k, v]) => [k, unmarshalValue(v, `${path}.${k}`)]));
+  if (value.B !== undefined) return binary(value.B);
+  if (value.BS !== undefined) return value.BS.map(binary);
+  return null;
+}
