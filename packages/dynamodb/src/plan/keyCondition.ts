@@ -26,8 +26,10 @@ export function fitsKeyType(value: Scalar, type: KeyType | undefined): boolean {
  * `< ""`, `<= ""` match no key; `> ""`, `>= ""`, `beginsWith ""` every string
  * key; `between "" and u` is `<= u`.
  */
-export function sortCondition(filter: QueryFilter, name: string, type: KeyType | undefined, placeholders: Placeholders): string | null | "none" {
+export function sortCondition(filter: QueryFilter, sortKey: string, type: KeyType | undefined, placeholders: Placeholders): string | null | "none" {
   const value = filter.value;
+  // Placeholders are taken only for a condition that is sent: DynamoDB refuses an unused one.
+  const name = (): string => placeholders.name(sortKey);
   const values = Array.isArray(value) ? value : [value];
   if (!values.every((v) => fitsKeyType(v, type))) return "none";
   const v = (x: Scalar): string => placeholders.value(scalarValue(x));
@@ -35,23 +37,23 @@ export function sortCondition(filter: QueryFilter, name: string, type: KeyType |
   switch (filter.operator) {
     case "equals":
     case "in":
-      return single === "" ? "none" : `${name} = ${v(single)}`;
+      return single === "" ? "none" : `${name()} = ${v(single)}`;
     case "lessThan":
     case "lessEqual":
       if (single === "") return "none";
-      return `${name} ${filter.operator === "lessThan" ? "<" : "<="} ${v(single)}`;
+      return `${name()} ${filter.operator === "lessThan" ? "<" : "<="} ${v(single)}`;
     case "greaterThan":
     case "greaterEqual":
       if (single === "") return null;
-      return `${name} ${filter.operator === "greaterThan" ? ">" : ">="} ${v(single)}`;
+      return `${name()} ${filter.operator === "greaterThan" ? ">" : ">="} ${v(single)}`;
     case "beginsWith":
       if (typeof single !== "string" || type === "N") return "none";
-      return single === "" ? null : `begins_with(${name}, ${v(single)})`;
+      return single === "" ? null : `begins_with(${name()}, ${v(single)})`;
     case "between": {
       const [lo, hi] = values as [Scalar, Scalar];
       if (hi === "") return "none";
-      if (lo === "") return `${name} <= ${v(hi)}`;
-      return `${name} BETWEEN ${v(lo)} AND ${v(hi)}`;
+      if (lo === "") return `${name()} <= ${v(hi)}`;
+      return `${name()} BETWEEN ${v(lo)} AND ${v(hi)}`;
     }
     default:
       // The planner gives a key query no other operator; anything else stays a Scan's business.

@@ -1,4 +1,4 @@
-import { attributes, format, parse, plan, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions, type PredicateNode, type QueryItemsRequest, type Span } from "@itemfilter/core";
+import { attributes, FilterError, format, parse, plan, type FilterInput, type FilterNode, type ParseOptions, type PredicateNode, type QueryItemsRequest, type Span } from "@itemfilter/core";
 import type { ExpressionValue } from "../compile/attributeValue.js";
 import { scalarValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
@@ -7,6 +7,7 @@ import { writeExpression } from "../compile/writeExpression.js";
 import { fitsKeyType, sortCondition } from "./keyCondition.js";
 import { splitResidual } from "./splitResidual.js";
 import { checkKeys, type DynamoKeys } from "./dynamoKeys.js";
+import { markRefused, unmark } from "./markers.js";
 
 export type { DynamoKeys } from "./dynamoKeys.js";
 
@@ -64,17 +65,28 @@ export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): Dy
   // Every DynamoDB item has its key attributes, so `sort is not null` is true of every item; adding
   // it lets core's planner (which serves a store where the sort key may be missing) query a partition
   // alone. Without a sort key, a name no filter uses stands in for it, for the same reason.
-  const sort = keys.sort ?? standIn(doc);
-  const body = withPresent(doc, sort);
+  const used = new Set(attributes(doc));
+  const sort = keys.sort ?? standIn(used);
+  const { body: marked, markers } = markRefused(doc.body, used);
+  const body = withPresent(marked, sort, doc.span);
   const limits = resolvedLimits(parseOptions);
-  const planned = plan(body, {
-    keys: { primary: keys.partition, secondary: sort },
-    ...(maxRequests === undefined ? {} : { maxRequests }),
-    maxDepth: limits.maxDepth + 1,
-    maxPredicates: limits.maxPredicates + 1,
-    maxInValues: limits.maxInValues,
-    maxLength: Infinity,
-  });
+  let planned;
+  try {
+    planned = plan(body, {
+      keys: { primary: keys.partition, secondary: sort },
+      ...(maxRequests === undefined ? {} : { maxRequests }),
+      maxDepth: limits.maxDepth + 1,
+      maxPredicates: limits.maxPredicates + 1,
+      maxInValues: limits.maxInValues,
+      maxLength: Infinity,
+    });
+  } catch (error) {
+    // More key queries than maxRequests: one Scan expresses any filter, so it is the plan, not an error.
+    // E_FILTER_JSON here is never the caller's (the text parsed above): core's planner before issue 17
+    // refused the shared nodes its own distribution makes; the Scan is exact either way.
+    if (error instanceof FilterError && (error.code === "E_PLAN_TOO_LARGE" || error.code === "E_FILTER_JSON")) return whole;
+    throw error;
+  }
   // A Scan reads every item: once one is needed, it serves the whole filter alone.
   if (planned.requests.some((r) => r.operation === "listItems")) return whole;
   const original = format(doc);
@@ -83,7 +95,7 @@ export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): Dy
   for (const request of planned.requests as QueryItemsRequest[]) {
     // core's fallback residual is the whole (augmented) filter: the original is as exact and names no stand-in.
     const residual = request.residual === planned.filter ? original : request.residual;
-    const query = toQuery(request, residual, keys, keyNames, limits);
+    const query = toQuery(request, residual, keys, keyNames, limits, markers);
     if (query !== null) out.push(query);
   }
   return out;
@@ -99,21 +111,25 @@ function resolvedLimits(options: ParseOptions): Limits {
   return { maxDepth: options.maxDepth ?? 32, maxPredicates: options.maxPredicates ?? 256, maxInValues: options.maxInValues ?? 100 };
 }
 
-function standIn(doc: FilterDocument): string {
-  const used = new Set(attributes(doc));
+function standIn(used: ReadonlySet<string>): string {
   let name = "\u0000partition-only";
   while (used.has(name)) name += "\u0000";
   return name;
 }
 
-function withPresent(doc: FilterDocument, name: string): FilterNode {
-  const span: Span = doc.span;
+function withPresent(body: FilterNode, name: string, span: Span): FilterNode {
   const present: PredicateNode = { type: "Predicate", attribute: { type: "Attribute", name, span }, operator: "notNull", operatorSpan: span, span };
-  const body = doc.body!;
   return { type: "And", operands: body.type === "And" ? [...body.operands, present] : [body, present], span };
 }
 
-function toQuery(request: QueryItemsRequest, residual: string | null, keys: DynamoKeys, keyNames: ReadonlySet<string>, limits: Limits): DynamoRequest | null {
+function toQuery(
+  request: QueryItemsRequest,
+  residual: string | null,
+  keys: DynamoKeys,
+  keyNames: ReadonlySet<string>,
+  limits: Limits,
+  markers: ReadonlyMap<string, PredicateNode>,
+): DynamoRequest | null {
   const partition = request.key!.primary;
   const types = keys.types ?? {};
   // No key is "" (DynamoDB refuses one), and a key of another type never equals the value.
@@ -121,14 +137,15 @@ function toQuery(request: QueryItemsRequest, residual: string | null, keys: Dyna
   const placeholders = new Placeholders();
   const conditions = [`${placeholders.name(keys.partition)} = ${placeholders.value(scalarValue(partition))}`];
   if (request.filter !== undefined && keys.sort !== undefined) {
-    const condition = sortCondition(request.filter, placeholders.name(keys.sort), types.sort, placeholders);
+    const condition = sortCondition(request.filter, keys.sort, types.sort, placeholders);
     if (condition === "none") return null;
     if (condition !== null) conditions.push(condition);
   }
   const input: DynamoInput = { KeyConditionExpression: conditions.join(" AND ") };
   let local: string | null = null;
   if (residual !== null) {
-    const tree = parse(residual, { maxDepth: limits.maxDepth + 2, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!;
+    const parsed = parse(residual, { maxDepth: limits.maxDepth + 2, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!;
+    const tree = unmark(parsed, markers);
     const { remote, local: onKeys } = splitResidual(tree, keyNames);
     if (remote.length > 0) input.FilterExpression = writeExpression(andOf(remote, tree.span), placeholders, tree.span);
     if (onKeys.length > 0) local = format(andOf(onKeys, tree.span));

@@ -1,0 +1,72 @@
+import type { FilterNode, PredicateNode } from "@itemfilter/core";
+
+/**
+ * DynamoDB takes conditions the service's planner refuses: an ordering of
+ * strings (`a < "x"`) and `contains` of a number. core's `plan` rejects them
+ * (the service orders numbers only), so each one is planned as a stand-in:
+ * `P` becomes `not M`, where M is an ordering on a name no filter uses. The
+ * planner then treats P as a local condition, as it treats a negated
+ * ordering, and never sends it to the service; where it comes back in a
+ * residual, M is put back as `not P` (so `not M` reads `not not P`, that is P).
+ */
+export interface Marked {
+  body: FilterNode;
+  /** Stand-in name -> the condition it replaced. */
+  markers: Map<string, PredicateNode>;
+}
+
+const ORDERINGS = new Set(["lessThan", "lessEqual", "greaterThan", "greaterEqual"]);
+
+function refusedByPlanner(node: PredicateNode): boolean {
+  const v = node.value;
+  if (v === undefined || Array.isArray(v)) return false;
+  if (ORDERINGS.has(node.operator)) return v.type === "String";
+  if (node.operator === "contains" || node.operator === "notContains") return v.type === "Number";
+  return false;
+}
+
+export function markRefused(body: FilterNode, used: ReadonlySet<string>): Marked {
+  const markers = new Map<string, PredicateNode>();
+  const mark = (node: FilterNode): FilterNode => {
+    switch (node.type) {
+      case "And":
+      case "Or":
+        return { ...node, operands: node.operands.map(mark) };
+      case "Not":
+        return { ...node, operand: mark(node.operand) };
+      case "Predicate": {
+        if (!refusedByPlanner(node)) return node;
+        let name = `\u0000marker${markers.size}`;
+        while (used.has(name)) name += "\u0000";
+        markers.set(name, node);
+        const span = node.span;
+        const stand: PredicateNode = {
+          type: "Predicate",
+          attribute: { type: "Attribute", name, span },
+          operator: "lessThan",
+          operatorSpan: span,
+          value: { type: "Number", value: 0, span },
+          span,
+        };
+        return { type: "Not", operand: stand, span };
+      }
+    }
+  };
+  return { body: mark(body), markers };
+}
+
+/** The residual tree with every stand-in M back as `not P`. */
+export function unmark(node: FilterNode, markers: ReadonlyMap<string, PredicateNode>): FilterNode {
+  if (markers.size === 0) return node;
+  switch (node.type) {
+    case "And":
+    case "Or":
+      return { ...node, operands: node.operands.map((n) => unmark(n, markers)) };
+    case "Not":
+      return { ...node, operand: unmark(node.operand, markers) };
+    case "Predicate": {
+      const original = node.attribute === null ? undefined : markers.get(node.attribute.name);
+      return original === undefined ? node : { type: "Not", operand: original, span: node.span };
+    }
+  }
+}
