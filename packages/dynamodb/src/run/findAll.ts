@@ -46,10 +46,16 @@ export function explain(options: Omit<FindAllOptions, "signal" | "limit">): Expl
  * sent), DynamoRunError for DynamoDB's refusals and for numbers a double
  * cannot hold, and the signal's reason when aborted.
  */
-export async function* findAll(client: DynamoDBClient, options: FindAllOptions): AsyncGenerator<Record<string, unknown>, void, undefined> {
+export function findAll(client: DynamoDBClient, options: FindAllOptions): AsyncGenerator<Record<string, unknown>, void, undefined> {
+  // Bad options and bad filter text throw here, at the call, before anything is sent.
   checkOptions(options);
+  const { filter, limit: _limit, signal: _signal, TableName: _table, ...planOptions } = options;
+  return run(client, options, planDynamo(filter, planOptions));
+}
+
+async function* run(client: DynamoDBClient, options: FindAllOptions, planned: DynamoRequest[]): AsyncGenerator<Record<string, unknown>, void, undefined> {
   const { TableName, filter, limit, signal, ...planOptions } = options;
-  let requests = planDynamo(filter, planOptions);
+  let requests = planned;
   const keys = planOptions.keys;
   if (keys !== undefined && keys.types === undefined && requests.some((r) => r.command === "Query")) {
     const types = await keyTypes(client, TableName, keys, signal);

@@ -1,0 +1,164 @@
+import { DescribeTableCommand, QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { describe, expect, it } from "vitest";
+import { FilterError } from "@itemfilter/core";
+import { DynamoRunError, explain, findAll, marshalItem, unmarshalItem } from "@itemfilter/dynamodb/run";
+
+type Page = { Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue> };
+
+/** A stand-in client that answers from a script and records what it was sent. */
+function scripted(answer: (command: unknown, sent: number) => Page | Promise<Page>) {
+  const sent: { name: string; input: Record<string, unknown> }[] = [];
+  const client = {
+    async send(command: { input: Record<string, unknown> }, options?: { abortSignal?: AbortSignal }) {
+      options?.abortSignal?.throwIfAborted();
+      sent.push({ name: command.constructor.name, input: command.input });
+      return answer(command, sent.length);
+    },
+  };
+  return { client: client as unknown as DynamoDBClient, sent };
+}
+
+async function all(iterable: AsyncIterable<Record<string, unknown>>): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+const item = (id: string, extra: Record<string, AttributeValue> = {}) => ({ id: { S: id }, ...extra });
+
+describe("findAll", () => {
+  it("an empty page with a LastEvaluatedKey is not the end: it pages on from that key", async () => {
+    const pages: Page[] = [{ Items: [], LastEvaluatedKey: { id: { S: "k1" } } }, { Items: [item("a")], LastEvaluatedKey: { id: { S: "k2" } } }, { Items: [item("b")] }];
+    const { client, sent } = scripted((_c, n) => pages[n - 1]!);
+    expect(await all(findAll(client, { TableName: "t", filter: 'x = 1' }))).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(sent.map((s) => s.input.ExclusiveStartKey)).toEqual([undefined, { id: { S: "k1" } }, { id: { S: "k2" } }]);
+    expect(sent.every((s) => s.name === "ScanCommand" && s.input.TableName === "t" && s.input.FilterExpression === "#n0 = :v0")).toBe(true);
+  });
+
+  it("unites several Queries without duplicates, by the table's key", async () => {
+    const { client, sent } = scripted(() => ({ Items: [item("a", { ts: { N: "1" } }), item("a", { ts: { N: "2" } })] }));
+    const keys = { partition: "id", sort: "ts", types: { partition: "S" as const, sort: "N" as const } };
+    const items = await all(findAll(client, { TableName: "t", filter: 'id = "a" and (ts = 1 or ts >= 1)', keys }));
+    expect(sent.map((s) => s.name)).toEqual(["QueryCommand", "QueryCommand"]);
+    expect(items).toEqual([{ id: "a", ts: 1 }, { id: "a", ts: 2 }]);
+  });
+
+  it("reads the key types with DescribeTable when they are not given, and sends no Query a key cannot match", async () => {
+    const { client, sent } = scripted((command) =>
+      command instanceof DescribeTableCommand
+        ? ({ Table: { KeySchema: [{ AttributeName: "id", KeyType: "HASH" }], AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }] } } as never)
+        : { Items: [item("u1")] },
+    );
+    expect(await all(findAll(client, { TableName: "t", filter: 'id = 1 or id = "u1"', keys: { partition: "id" } }))).toEqual([{ id: "u1" }]);
+    expect(sent.map((s) => s.name)).toEqual(["DescribeTableCommand", "QueryCommand"]);
+  });
+
+  it("keys that are not the table's are a DynamoRunError that names the table's keys", async () => {
+    const { client } = scripted(() => ({ Table: { KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }], AttributeDefinitions: [] } }) as never);
+    const error = await all(findAll(client, { TableName: "t", filter: 'id = "x"', keys: { partition: "id" } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DynamoRunError);
+    expect((error as DynamoRunError).code).toBe("E_DYNAMO_TABLE");
+    expect((error as DynamoRunError).hint).toBe('pass keys: { partition: "pk" }');
+  });
+
+  it("stops after limit items without reading another page", async () => {
+    const { client, sent } = scripted(() => ({ Items: [item("a"), item("b"), item("c")], LastEvaluatedKey: { id: { S: "c" } } }));
+    expect(await all(findAll(client, { TableName: "t", filter: "", limit: 2 }))).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(sent).toHaveLength(1);
+    expect(await all(findAll(client, { TableName: "t", filter: "", limit: 0 }))).toEqual([]);
+    expect(() => findAll(client, { TableName: "t", filter: "", limit: -1 })).toThrow(TypeError);
+  });
+
+  it("a number a double cannot hold is an error naming the attribute, never rounded", async () => {
+    const { client } = scripted(() => ({ Items: [item("a", { n: { N: "12345678901234567891" } })] }));
+    const error = await all(findAll(client, { TableName: "t", filter: "" })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DynamoRunError);
+    expect((error as DynamoRunError).code).toBe("E_DYNAMO_NUMBER");
+    expect((error as DynamoRunError).attribute).toBe("n");
+    expect((error as DynamoRunError).message).toMatch(/12345678901234567891 in 'n'/);
+  });
+
+  it("aborting stops with the signal's reason, before or between requests", async () => {
+    const before = new AbortController();
+    before.abort(new Error("stop"));
+    const { client, sent } = scripted(() => ({ Items: [item("a")], LastEvaluatedKey: { id: { S: "a" } } }));
+    await expect(all(findAll(client, { TableName: "t", filter: "", signal: before.signal }))).rejects.toThrow("stop");
+    expect(sent).toHaveLength(0);
+    const during = new AbortController();
+    const seen: unknown[] = [];
+    const run = (async () => {
+      for await (const x of findAll(client, { TableName: "t", filter: "", signal: during.signal })) {
+        seen.push(x);
+        if (seen.length === 3) during.abort(new Error("enough"));
+      }
+    })();
+    await expect(run).rejects.toThrow("enough");
+    expect(seen).toHaveLength(3);
+  });
+
+  it("DynamoDB's refusal is a DynamoRunError with the SDK's error as cause", async () => {
+    const refusal = Object.assign(new Error("Requested resource not found"), { name: "ResourceNotFoundException" });
+    const { client } = scripted(() => {
+      throw refusal;
+    });
+    const error = await all(findAll(client, { TableName: "gone", filter: "" })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DynamoRunError);
+    expect((error as DynamoRunError).code).toBe("E_DYNAMO_REQUEST");
+    expect((error as DynamoRunError).message).toBe("DynamoDB could not run the Scan on table 'gone': ResourceNotFoundException: Requested resource not found");
+    expect((error as DynamoRunError).cause).toBe(refusal);
+  });
+
+  it("bad filter text is a FilterError at the call, before anything is sent", () => {
+    const { client, sent } = scripted(() => ({ Items: [] }));
+    expect(() => findAll(client, { TableName: "t", filter: "a = " })).toThrow(FilterError);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("checks a residual on the key attributes locally", async () => {
+    const { client, sent } = scripted(() => ({ Items: [item("a", { ts: { N: "5" } }), item("a", { ts: { N: "25" } })] }));
+    const keys = { partition: "id", sort: "ts", types: { partition: "S" as const, sort: "N" as const } };
+    expect(await all(findAll(client, { TableName: "t", filter: 'id = "a" and ts > 1 and ts < 20', keys }))).toEqual([{ id: "a", ts: 5 }]);
+    expect(sent[0]!.input.KeyConditionExpression).toBe("#n0 = :v0 AND #n1 > :v1");
+  });
+});
+
+describe("explain", () => {
+  it("returns the requests with TableName, sending nothing", () => {
+    expect(explain({ TableName: "users", filter: 'id = "u1" and age >= 30', keys: { partition: "id" } })).toEqual([
+      {
+        command: "Query",
+        input: {
+          TableName: "users",
+          KeyConditionExpression: "#n0 = :v0",
+          FilterExpression: "#n1 >= :v1",
+          ExpressionAttributeNames: { "#n0": "id", "#n1": "age" },
+          ExpressionAttributeValues: { ":v0": { S: "u1" }, ":v1": { N: "30" } },
+        },
+        residual: null,
+      },
+    ]);
+  });
+});
+
+describe("marshalItem and unmarshalItem", () => {
+  it("round-trip plain JSON items; arrays of one type are sets, NULL is null", () => {
+    const json = { s: "x", n: 0.1, big: 1e21, t: true, z: null, ss: ["a", "b"], ns: [1, 2.5], l: ["a", 1], e: [], m: { k: "v" }, __proto__: 1 };
+    const raw = marshalItem(JSON.parse(JSON.stringify(json)) as Record<string, unknown>);
+    expect(raw.ss).toEqual({ SS: ["a", "b"] });
+    expect(raw.ns).toEqual({ NS: ["1", "2.5"] });
+    expect(raw.z).toEqual({ NULL: true });
+    expect(unmarshalItem(raw)).toEqual(JSON.parse(JSON.stringify(json)));
+    const proto = unmarshalItem({ ["__proto__"]: { S: "own" } } as Record<string, AttributeValue>);
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto)).toEqual(["__proto__"]);
+  });
+
+  it("marshalItem refuses a number DynamoDB cannot hold, naming it", () => {
+    expect(() => marshalItem({ a: { b: 1e200 } })).toThrow(/in 'a.b' is out of DynamoDB's range/);
+  });
+
+  it("unmarshalItem reads every spelling of an exact number and refuses a rounded one", () => {
+    expect(unmarshalItem({ a: { N: "1.50" }, b: { N: "1E+21" }, c: { N: "-0" }, d: { N: "0.000001" } })).toEqual({ a: 1.5, b: 1e21, c: -0, d: 0.000001 });
+    expect(() => unmarshalItem({ x: { L: [{ N: "0.1000000000000000055511151231257827" }] } })).toThrow(/in 'x\[0\]'/);
+  });
+});
