@@ -23,6 +23,8 @@ function normalise(text: string): string | null {
  */
 export function exactNumber(text: string, attribute: string): number {
   const n = Number(text);
+  // The common case, DynamoDB's text already the double's shortest decimal, costs one comparison.
+  if (String(n) === text) return n;
   const wanted = normalise(text);
   if (Number.isFinite(n) && wanted !== null && wanted === normalise(String(n))) return n;
   throw new DynamoRunError(

@@ -6,10 +6,18 @@ import { exactNumber } from "./exactNumber.js";
  * exact number, SS and NS arrays (sets), BOOL, L an array, M an object, and
  * NULL as `null`, which our semantics reads as missing (grammar/semantics.md).
  * Binary values become `{ "$binary": base64 }`, which no filter value equals.
- * Members are defined, never assigned, so `__proto__` is an ordinary name.
+ * A member named `__proto__` is defined as an own member, so it is an ordinary name.
  */
 export function unmarshalItem(item: Record<string, AttributeValue>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).map(([name, value]) => [name, unmarshalValue(value, name)]));
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(item)) define(out, name, unmarshalValue(item[name]!, name));
+  return out;
+}
+
+/** Plain assignment, which is fastest, except for `__proto__`, which assignment would take as the prototype. */
+function define(out: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === "__proto__") Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  else out[name] = value;
 }
 
 function binary(bytes: Uint8Array): { $binary: string } {
@@ -26,7 +34,11 @@ export function unmarshalValue(value: AttributeValue, path: string): unknown {
   if (value.BOOL !== undefined) return value.BOOL;
   if (value.NULL !== undefined) return null;
   if (value.L !== undefined) return value.L.map((v, i) => unmarshalValue(v, `${path}[${i}]`));
-  if (value.M !== undefined) return Object.fromEntries(Object.entries(value.M).map(([k, v]) => [k, unmarshalValue(v, `${path}.${k}`)]));
+  if (value.M !== undefined) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value.M)) define(out, k, unmarshalValue(value.M[k]!, `${path}.${k}`));
+    return out;
+  }
   if (value.B !== undefined) return binary(value.B);
   if (value.BS !== undefined) return value.BS.map(binary);
   return null;

