@@ -50,6 +50,7 @@ const size = await benchBundleSize();
 const plan = await planFigures();
 step("plan cost");
 const planCost = benchPlanCost(quick ? { rounds: 3, minMs: 10 } : {});
+const dynamo = await dynamoFigures();
 
 const results = {
   quick,
@@ -72,6 +73,7 @@ const results = {
   size,
   plan,
   planCost,
+  dynamo,
 };
 results.cpuShare = cpuShareSummary();
 results.targets = evaluateTargets(results);
@@ -97,5 +99,21 @@ async function planFigures() {
     return { na: null, ...(await benchPlan(quick ? { items: 20_000, rounds: 3 } : {})) };
   } catch (e) {
     return { na: `planBench failed: ${String(e?.message ?? e).split("\n")[0]}` };
+  }
+}
+
+/**
+ * The issue-22 figures on DynamoDB Local (src/dynamoBench.mjs): it needs Java
+ * and the built @itemfilter/dynamodb, and loading the table takes minutes, so
+ * `--no-dynamodb` leaves it out; a failure is reported in its rows.
+ */
+async function dynamoFigures() {
+  if (process.argv.includes("--no-dynamodb")) return { na: "left out (--no-dynamodb)" };
+  step("dynamodb (loading DynamoDB Local takes a while)");
+  try {
+    const { benchDynamo } = await import(new URL("./dynamoBench.mjs", import.meta.url).href);
+    return { na: null, ...(await benchDynamo(quick ? { items: 20_000, rounds: 3 } : {})) };
+  } catch (e) {
+    return { na: `dynamoBench failed: ${String(e?.message ?? e).split("\n")[0]}` };
   }
 }

@@ -11,7 +11,7 @@ function compileRow(typical, name) {
 }
 
 /** The six targets of issue 6, each from ratios taken per round and then medianed. */
-export function evaluateTargets({ compile, evaluation, scaling, coldStart, firstFilter, size, plan, planCost }) {
+export function evaluateTargets({ compile, evaluation, scaling, coldStart, firstFilter, size, plan, planCost, dynamo }) {
   const typical = compile.typical;
   const core = compileRow(typical, "core compileList");
   const liqe = compileRow(typical, "liqe parse");
@@ -94,6 +94,15 @@ export function evaluateTargets({ compile, evaluation, scaling, coldStart, first
   if (planCost !== undefined) {
     const worst = planCost.find((r) => r.worst);
     out.push(row("9", `plan ÷ compileList CPU time, same text: ${worst.name} (${worst.outcome}; the typical filter and 256 conjuncts in their own table) (issue 17)`, `${num(worst.planMs.median, 3)} ms`, `${num(worst.compileMs.median, 3)} ms`, worst.ratio, "≤ 20×", worst.ratio.median <= 20));
+  }
+  if (dynamo === undefined || dynamo.na !== null) {
+    const note = dynamo?.na ?? "not run";
+    out.push({ ...row("11a", "findAll ÷ a hand-written ScanCommand loop, time, on DynamoDB Local (issue 22)", "n/a", "", null, "≤ 1.1×", false), note });
+    out.push({ ...row("11b", "Query plan vs a Scan for a partition-key filter, speed, on DynamoDB Local (issue 22)", "n/a", "", null, "> 1×", false), note });
+  } else {
+    const ms = (s) => `${num(s.median)} ms`;
+    out.push(row("11a", `findAll ÷ a hand-written ScanCommand loop with the same expression, ${num(dynamo.items)} items on DynamoDB Local, time (issue 22)`, ms(dynamo.overhead.findAllMs), ms(dynamo.overhead.scanMs), dynamo.overhead.ratio, "≤ 1.1×", dynamo.overhead.ratio.median <= 1.1));
+    out.push(row("11b", `Query plan for \`${dynamo.partition.filter}\` vs a Scan of the same filter on DynamoDB Local, speed (issue 22)`, ms(dynamo.partition.queryMs), ms(dynamo.partition.scanMs), dynamo.partition.speedup, "> 1×", dynamo.partition.speedup.median > 1));
   }
   return out;
 }

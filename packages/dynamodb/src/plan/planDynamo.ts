@@ -75,7 +75,8 @@ export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): Dy
     planned = plan(body, {
       keys: { primary: keys.partition, secondary: sort },
       ...(maxRequests === undefined ? {} : { maxRequests }),
-      maxDepth: limits.maxDepth + 1,
+      // One level for the `and` that adds the key, one for the `not` of a stand-in (markers.ts).
+      maxDepth: limits.maxDepth + 2,
       maxPredicates: limits.maxPredicates + 1,
       maxInValues: limits.maxInValues,
       maxLength: Infinity,
@@ -144,7 +145,7 @@ function toQuery(
   const input: DynamoInput = { KeyConditionExpression: conditions.join(" AND ") };
   let local: string | null = null;
   if (residual !== null) {
-    const parsed = parse(residual, { maxDepth: limits.maxDepth + 2, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!;
+    const parsed = parse(residual, { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!;
     const tree = unmark(parsed, markers);
     const { remote, local: onKeys } = splitResidual(tree, keyNames);
     if (remote.length > 0) input.FilterExpression = writeExpression(andOf(remote, tree.span), placeholders, tree.span);
