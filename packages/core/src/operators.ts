@@ -110,7 +110,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["contains"],
     value: "string",
     query: false,
-    // No complement: notContains is false when the attribute is missing (DynamoDB), so it is not `not contains`.
+    complement: "notContains",
     summary: "a substring, or an element of a set",
     example: 'tags contains "x"',
   },
@@ -120,7 +120,8 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["notContains"],
     value: "string",
     query: false,
-    summary: "present, and not containing the value (false when missing)",
+    complement: "contains",
+    summary: "exactly not contains",
     example: 'tags notContains "x"',
   },
   {

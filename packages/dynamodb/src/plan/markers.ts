@@ -1,9 +1,13 @@
 import type { FilterNode, PredicateNode } from "@itemfilter/core";
 
 /**
- * DynamoDB takes conditions the service's planner refuses: an ordering of
- * strings (`a < "x"`) and `contains` of a number. core's `plan` rejects them
- * (the service orders numbers only), so each one is planned as a stand-in:
+ * Conditions core's `plan` must not read, planned as stand-ins: an ordering of
+ * strings (`a < "x"`) and `contains` of a number, which DynamoDB takes but the
+ * service's planner refuses (the service orders numbers only), and every
+ * `contains` and `notContains`, since `notContains` is not `not contains`
+ * (false where the attribute is missing, issue 21) and a planner that still
+ * rewrites one into the other would change the residual's meaning. None of
+ * them can narrow a Query's key range, so nothing is lost. Each one becomes a stand-in:
  * `P` becomes `not M`, where M is an ordering on a name no filter uses. The
  * planner then treats P as a local condition, as it treats a negated
  * ordering, and never sends it to the service; where it comes back in a
@@ -17,12 +21,10 @@ export interface Marked {
 
 const ORDERINGS = new Set(["lessThan", "lessEqual", "greaterThan", "greaterEqual"]);
 
-function refusedByPlanner(node: PredicateNode): boolean {
+function opaque(node: PredicateNode): boolean {
+  if (node.operator === "contains" || node.operator === "notContains") return true;
   const v = node.value;
-  if (v === undefined || Array.isArray(v)) return false;
-  if (ORDERINGS.has(node.operator)) return v.type === "String";
-  if (node.operator === "contains" || node.operator === "notContains") return v.type === "Number";
-  return false;
+  return ORDERINGS.has(node.operator) && v !== undefined && !Array.isArray(v) && v.type === "String";
 }
 
 export function markRefused(body: FilterNode, used: ReadonlySet<string>): Marked {
@@ -35,7 +37,7 @@ export function markRefused(body: FilterNode, used: ReadonlySet<string>): Marked
       case "Not":
         return { ...node, operand: mark(node.operand) };
       case "Predicate": {
-        if (!refusedByPlanner(node)) return node;
+        if (!opaque(node)) return node;
         let name = `\u0000marker${markers.size}`;
         while (used.has(name)) name += "\u0000";
         markers.set(name, node);
