@@ -31,7 +31,7 @@ afterAll(async () => {
   await db?.stop();
 });
 
-async function refusal(input: Record<string, unknown>): Promise<string | null> {
+async function refusal(input: object): Promise<string | null> {
   try {
     await client.send(new ScanCommand({ TableName: "limits", ...input }));
     return null;
