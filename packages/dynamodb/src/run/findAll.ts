@@ -70,13 +70,12 @@ async function* run(client: DynamoDBClient, options: FindAllOptions, planned: Dy
     do {
       const page = await send(client, request, TableName, start, signal);
       for (const raw of page.Items ?? []) {
-        if (seen !== null) {
-          const id = itemKey(raw, keys!);
-          if (seen.has(id)) continue;
-          seen.add(id);
-        }
+        const id = seen === null ? "" : itemKey(raw, keys!);
+        if (seen !== null && seen.has(id)) continue;
         const item = unmarshalItem(raw);
         if (passes !== null && !passes(item)) continue;
+        // Only an item given out counts as seen: one that fails this request's residual may pass another's.
+        seen?.add(id);
         yield item;
         if (++count === limit) return;
       }
