@@ -110,7 +110,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["contains"],
     value: "string",
     query: false,
-    complement: "notContains",
+    // No complement: notContains is false when the attribute is missing (DynamoDB), so it is not `not contains`.
     summary: "a substring, or an element of a set",
     example: 'tags contains "x"',
   },
@@ -120,8 +120,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["notContains"],
     value: "string",
     query: false,
-    complement: "contains",
-    summary: "exactly not contains",
+    summary: "present, and not containing the value (false when missing)",
     example: 'tags notContains "x"',
   },
   {
