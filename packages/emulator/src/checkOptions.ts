@@ -54,7 +54,13 @@ function status(value: unknown, name: string, lowest: number): void {
 /** Checks createEmulator's options, other than the tables (buildTable checks those), and fills in defaults. */
 export function checkOptions(options: EmulatorOptions): CheckedOptions {
   if (typeof options !== "object" || options === null) fail("createEmulator takes an options object {tables, credentials, …}");
-  if (typeof options.tables !== "object" || options.tables === null || Array.isArray(options.tables)) fail("tables must be an object of table definitions by name");
+  if (options.store !== undefined) {
+    if (options.tables !== undefined) fail("give either tables or a store, not both");
+    const s = options.store as unknown as Record<string, unknown>;
+    if (typeof s !== "object" || s === null || !["table", "tableNames", "listItems", "queryItems"].every((m) => typeof s[m] === "function")) {
+      fail("store must have the methods table, tableNames, listItems and queryItems");
+    }
+  } else if (typeof options.tables !== "object" || options.tables === null || Array.isArray(options.tables)) fail("tables must be an object of table definitions by name");
   if (!Array.isArray(options.credentials)) fail("credentials must be an array of {applicationKey, authenticationToken}");
   options.credentials.forEach((pair, i) => {
     const ok =

@@ -11,7 +11,7 @@ import { serveOperation } from "./serveOperation.js";
 import { allowedHostsFor, headerHostName, hostName, isAllowedHost, isWildcardHost, type AllowedHosts } from "./hostCheck.js";
 import { admitRequest, waitForTurn } from "./pipelining.js";
 import { pageParts, writeParts } from "./writeResponse.js";
-import { buildTable, type Table } from "./Table.js";
+import { memoryStore } from "./memoryStore.js";
 import type { EmulatorOptions } from "./types.js";
 
 export interface StartOptions {
@@ -121,8 +121,8 @@ function isJsonContentType(header: string | undefined): boolean {
  */
 export function createEmulator(options: EmulatorOptions): Emulator {
   const settings = checkOptions(options);
-  const tables = new Map<string, Table>();
-  for (const [name, definition] of Object.entries(options.tables)) tables.set(name, buildTable(name, definition));
+  // One request handler over either store: the tables given, in memory, or the caller's (DynamoDB, say).
+  const store = options.store ?? memoryStore(options.tables!);
   const known = new Map<string, Set<string>>();
   for (const { applicationKey, authenticationToken } of options.credentials) {
     let tokens = known.get(applicationKey);
@@ -167,7 +167,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     // One message for both kinds of mismatch, so a caller cannot learn which application keys exist.
     if (known.get(applicationKey)?.has(authenticationToken) !== true) throw new RequestError(401, "unknown applicationKey or authenticationToken");
 
-    const page = await serveOperation(operation, body, { tables, pageSize: settings.pageSize });
+    const page = await serveOperation(operation, body, { store, pageSize: settings.pageSize });
     if (nonJsonLeft > 0) {
       nonJsonLeft--;
       const n = hooks.nonJson!;

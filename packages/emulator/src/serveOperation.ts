@@ -1,15 +1,13 @@
-import { isFilterError, prepareFilter, validateListFilter, validateQueryFilter, type QueryFilter } from "@itemfilter/core";
-import { MAX_FILTER_CONDITIONS, readPageInSlices } from "./readPageInSlices.js";
+import { isFilterError, validateListFilter, validateQueryFilter, type QueryFilter } from "@itemfilter/core";
+import { MAX_FILTER_CONDITIONS } from "./readPageInSlices.js";
 import { readMembers, type Operation } from "./readMembers.js";
 import { RequestError } from "./RequestError.js";
-import { runListItems, type Page, type PageKey } from "./runListItems.js";
-import { runQueryItems } from "./runQueryItems.js";
-import type { Table } from "./Table.js";
 import type { KeyValue } from "./keyValues.js";
-import type { Item } from "./types.js";
+import type { Page } from "./runListItems.js";
+import type { Store, StoreTable } from "./Store.js";
 
 export interface ServeContext {
-  tables: ReadonlyMap<string, Table>;
+  store: Store;
   pageSize: number;
 }
 
@@ -27,8 +25,8 @@ function checkFilter<T>(check: () => T): T {
  * Names the tables there are, for a caller who has already authenticated:
  * a local emulator has nothing to hide from its own user, and a typo is the usual cause.
  */
-function knownTables(tables: ReadonlyMap<string, Table>): string {
-  const names = [...tables.keys()].sort();
+function knownTables(tableNames: readonly string[]): string {
+  const names = [...tableNames].sort();
   if (names.length === 0) return "; this emulator has no tables";
   const shown = names.slice(0, 10).map((n) => JSON.stringify(n)).join(", ");
   return `; the tables are ${shown}${names.length > 10 ? ` and ${names.length - 10} more` : ""}`;
@@ -38,8 +36,9 @@ function knownTables(tables: ReadonlyMap<string, Table>): string {
  * DynamoDB refuses a key condition whose value is not of the key's type
  * ("Condition parameter type does not match schema type"), so `beginsWith "1"`
  * on a number key is a 400 here too, never an empty answer that reads as "no match".
+ * Where the store knows no key types (a store over DynamoDB leaves the check to DynamoDB), nothing is checked here.
  */
-function checkKeyTypes(table: Table, primary: KeyValue | undefined, filter: QueryFilter | undefined): void {
+function checkKeyTypes(table: StoreTable, primary: KeyValue | undefined, filter: QueryFilter | undefined): void {
   const mismatch = (what: string, name: string, type: string | undefined, value: unknown): void => {
     if (type === undefined || typeof value === type) return;
     throw new RequestError(400, `${what} must be a ${type}: the key ${JSON.stringify(name)} of table ${JSON.stringify(table.name)} holds ${type}s, not ${typeof value}s`);
@@ -52,13 +51,14 @@ function checkKeyTypes(table: Table, primary: KeyValue | undefined, filter: Quer
 
 /**
  * Serves one authenticated request body: members checked, table found, filter
- * validated by core, one page read in slices so other requests are answered
- * meanwhile.
+ * validated by core, one page read from the store (the in-memory store reads
+ * it in slices, so other requests are answered meanwhile).
  */
 export async function serveOperation(operation: Operation, body: Record<string, unknown>, context: ServeContext): Promise<Page> {
   const members = readMembers(operation, body);
-  const table = context.tables.get(members.table);
-  if (table === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(members.table.slice(0, 100))}${knownTables(context.tables)}`);
+  const { store } = context;
+  const table = await store.table(members.table);
+  if (table === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(members.table.slice(0, 100))}${knownTables(await store.tableNames())}`);
 
   if (operation === "listItems") {
     const count = Array.isArray(members.filter) ? members.filter.length : 1;
@@ -66,36 +66,24 @@ export async function serveOperation(operation: Operation, body: Record<string, 
       throw new RequestError(400, `invalid filter: ${count} conditions; one request takes at most ${MAX_FILTER_CONDITIONS} (as DynamoDB takes at most 300 operators in one expression); split the filter or check the rest locally`);
     }
     const filters = members.hasFilter ? checkFilter(() => validateListFilter(members.filter, { path: "filter" })) : [];
-    const predicate = filters.length === 0 ? null : (prepareFilter(filters) as (item: Item) => boolean);
-    return readPageInSlices((slice) => runListItems({ table, predicate, ...slice }), {
-      limit: members.limit,
-      startKey: members.startKey,
-      pageSize: context.pageSize,
-      conditions: filters.length,
-    });
+    return store.listItems({ table, filters, limit: members.limit, startKey: members.startKey, pageSize: context.pageSize });
   }
 
-  if (table.secondaryKey === undefined) {
+  const secondaryKey = table.secondaryKey;
+  if (secondaryKey === undefined) {
     throw new RequestError(400, `table ${JSON.stringify(table.name)} has no secondary key, so it cannot be queried; use listItems`);
   }
   let filter: QueryFilter | undefined;
   if (members.hasFilter) filter = checkFilter(() => validateQueryFilter(members.filter, { path: "filter" }));
   checkKeyTypes(table, members.primary, filter);
-  const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey }) as (item: Item) => boolean);
   const startKey = members.startKey as { primary: string | number; secondary: string | number } | undefined;
-  return readPageInSlices(
-    (slice) =>
-      runQueryItems({
-        table,
-        filter,
-        predicate,
-        primary: members.primary,
-        limit: slice.limit,
-        // A query's page keys always have the secondary key (runQueryItems' stopKey and the request parser's startKey).
-        startKey: slice.startKey as Required<PageKey> | undefined,
-        searchForward: members.searchForward,
-        pageSize: slice.pageSize,
-      }),
-    { limit: members.limit, startKey, pageSize: context.pageSize, conditions: 1 },
-  );
+  return store.queryItems({
+    table: { name: table.name, primaryKey: table.primaryKey, secondaryKey },
+    filter,
+    primary: members.primary,
+    limit: members.limit,
+    startKey,
+    searchForward: members.searchForward,
+    pageSize: context.pageSize,
+  });
 }

@@ -1,3 +1,5 @@
+import type { Store } from "./Store.js";
+
 /** An item as stored: attribute names to JSON values. */
 export type Item = Record<string, unknown>;
 
@@ -51,7 +53,10 @@ export interface EmulatorHooks {
 }
 
 export interface EmulatorOptions {
-  tables: Tables;
+  /** The tables, held in memory. Give either these or a store. */
+  tables?: Tables;
+  /** Where the items live instead of `tables` (DynamoDB, with `@itemfilter/dynamodb/store`); the handler is the same. */
+  store?: Store;
   credentials: readonly Credentials[];
   /** Most items one page returns; 1,000 when left out. */
   pageSize?: number;

@@ -1,0 +1,55 @@
+import type { ListFilter, QueryFilter } from "@itemfilter/core";
+import type { KeyValue } from "./keyValues.js";
+import type { Page, PageKey } from "./runListItems.js";
+
+/** A table as the request handler sees it: its name, the names of its keys and, where known, their types. */
+export interface StoreTable {
+  readonly name: string;
+  readonly primaryKey: string;
+  readonly secondaryKey?: string | undefined;
+  /** The type every primary key value has, where the store knows it: queries with a value of the other type are refused. */
+  readonly primaryType?: "string" | "number" | undefined;
+  readonly secondaryType?: "string" | "number" | undefined;
+}
+
+/** One listItems page to read: the request's members, already checked (the filters by core). */
+export interface ListRead {
+  table: StoreTable;
+  /** Combined with AND; empty for every item. */
+  filters: readonly ListFilter[];
+  /** Most items to evaluate. */
+  limit: number | undefined;
+  startKey: PageKey | undefined;
+  /** Most items the page may hold. */
+  pageSize: number;
+}
+
+/** One queryItems page to read, on a table that has a secondary key. */
+export interface QueryRead {
+  table: StoreTable & { readonly secondaryKey: string };
+  filter: QueryFilter | undefined;
+  /** key.primary: read only this partition. */
+  primary: KeyValue | undefined;
+  limit: number | undefined;
+  startKey: Required<PageKey> | undefined;
+  searchForward: boolean;
+  pageSize: number;
+}
+
+/**
+ * Where the items live. The request handler (createEmulator) does everything
+ * the protocol asks of a request (Host check, credentials, members, limits,
+ * filter validation, response shapes, errors) and leaves a store only the
+ * reading: the emulator's tables in memory are one store, DynamoDB tables
+ * (`@itemfilter/dynamodb/store`) another. A store refuses a request it cannot
+ * serve by throwing a `RequestError` (status and message), answered in the
+ * JSON error shape; anything else it throws is answered 500, as a bug.
+ */
+export interface Store {
+  /** The table of that name, or undefined when there is none. */
+  table(name: string): Promise<StoreTable | undefined>;
+  /** Every table's name, for the message that answers an unknown one. */
+  tableNames(): Promise<readonly string[]>;
+  listItems(read: ListRead): Promise<Page>;
+  queryItems(read: QueryRead): Promise<Page>;
+}

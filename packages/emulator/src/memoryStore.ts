@@ -1,0 +1,46 @@
+import { prepareFilter } from "@itemfilter/core";
+import { readPageInSlices } from "./readPageInSlices.js";
+import { runListItems, type PageKey } from "./runListItems.js";
+import { runQueryItems } from "./runQueryItems.js";
+import type { Store } from "./Store.js";
+import { buildTable, type Table } from "./Table.js";
+import type { Item, Tables } from "./types.js";
+
+/**
+ * The emulator's own store: tables held in memory, checked and indexed once
+ * (buildTable). A page is read in slices, yielding to the event loop between
+ * them, so one long scan never holds up the answers to other requests.
+ */
+export function memoryStore(definitions: Tables): Store {
+  const tables = new Map<string, Table>();
+  for (const [name, definition] of Object.entries(definitions)) tables.set(name, buildTable(name, definition));
+  const get = (name: string): Table => tables.get(name)!;
+  return {
+    table: async (name) => tables.get(name),
+    tableNames: async () => [...tables.keys()],
+    async listItems({ table, filters, limit, startKey, pageSize }) {
+      const t = get(table.name);
+      const predicate = filters.length === 0 ? null : (prepareFilter([...filters]) as (item: Item) => boolean);
+      return readPageInSlices((slice) => runListItems({ table: t, predicate, ...slice }), { limit, startKey, pageSize, conditions: filters.length });
+    },
+    async queryItems({ table, filter, primary, limit, startKey, searchForward, pageSize }) {
+      const t = get(table.name);
+      const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey }) as (item: Item) => boolean);
+      return readPageInSlices(
+        (slice) =>
+          runQueryItems({
+            table: t,
+            filter,
+            predicate,
+            primary,
+            limit: slice.limit,
+            // A query's page keys always have the secondary key (runQueryItems' stopKey and the request parser's startKey).
+            startKey: slice.startKey as Required<PageKey> | undefined,
+            searchForward,
+            pageSize: slice.pageSize,
+          }),
+        { limit, startKey, pageSize, conditions: 1 },
+      );
+    },
+  };
+}
