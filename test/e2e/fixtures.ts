@@ -1,6 +1,7 @@
 import { createClient, type Client, type ClientOptions } from "@itemfilter/client";
 import { compareStrings } from "@itemfilter/core";
 import { createEmulator, type Emulator, type EmulatorOptions, type Item } from "@itemfilter/emulator";
+import { startDynamoBackend, type DynamoBackend } from "../support/dynamoBackend.js";
 
 /** Distinctive credentials, so a test can search any text for them. */
 export const APP_KEY = "e2e-APPKEY-5b0c1d88";
@@ -43,6 +44,58 @@ export const TABLES = {
   events: { primaryKey: "device", secondaryKey: "ts", items: events() },
 };
 
+/**
+ * Where the items live behind the one request handler: the emulator's memory,
+ * or DynamoDB Local through the DynamoDB store (what `itemfilter serve
+ * --dynamodb-endpoint` runs). The wire tests run against both.
+ */
+export type BackendName = "emulator" | "dynamodb";
+export const BACKENDS: readonly BackendName[] = ["emulator", "dynamodb"];
+
+export interface Backend {
+  readonly name: BackendName;
+  /** The items each table holds on this backend, in the order the fixtures make them. */
+  readonly people: Item[];
+  readonly events: Item[];
+  /** createEmulator's options for the items: tables, or a store. */
+  readonly options: Partial<EmulatorOptions>;
+}
+
+/**
+ * The events DynamoDB can hold: a sort key has one type and every item has
+ * it, so the events with a string `ts` or none stay out (DynamoDB refuses them).
+ */
+export const dynamoEvents = (): Item[] => events().filter((e) => typeof e.ts === "number");
+
+let dynamo: Promise<DynamoBackend> | undefined;
+
+/** The backend of that name; DynamoDB Local is started once per test file (closeBackends stops it). */
+export async function openBackend(name: BackendName): Promise<Backend> {
+  if (name === "emulator") return { name, people: people(), events: events(), options: { tables: TABLES } };
+  dynamo ??= startDynamoBackend({
+    people: { key: "id", items: people() },
+    events: { key: "device", sortKey: "ts", items: dynamoEvents() },
+  });
+  const { store } = await dynamo;
+  return { name, people: people(), events: dynamoEvents(), options: { store } };
+}
+
+/** Stops this file's DynamoDB Local, if it was started. */
+export async function closeBackends(): Promise<void> {
+  const d = dynamo;
+  dynamo = undefined;
+  if (d !== undefined) await (await d).close();
+}
+
+/**
+ * listItems order: the emulator's is primary-key order; DynamoDB's is its
+ * Scan order (by the hash of the partition key), which nobody can predict, so
+ * there both sides are compared in id order.
+ */
+export function inListOrder(backend: Backend, items: readonly Item[]): Item[] {
+  return backend.name === "emulator" ? [...items] : [...items].sort((a, b) => compareKeys(a.id, b.id));
+}
+
 /** Numbers before strings (UTF-8 order), as the emulator orders keys. */
 export function compareKeys(a: unknown, b: unknown): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
@@ -61,9 +114,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** An emulator on a free loopback port with clients for it; close() stops both. */
-export async function startHarness(options: Partial<EmulatorOptions> = {}): Promise<Harness> {
-  const emulator = createEmulator({ tables: TABLES, credentials: CREDENTIALS, ...options });
+/** An emulator (the request handler, over the backend's items) on a free loopback port with clients for it; close() stops both. */
+export async function startHarness(options: Partial<EmulatorOptions> = {}, backend?: Backend): Promise<Harness> {
+  const emulator = createEmulator({ ...(backend?.options ?? { tables: TABLES }), credentials: CREDENTIALS, ...options });
   const url = await emulator.start();
   const clients: Client[] = [];
   return {
@@ -88,11 +141,11 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** Starts harnesses for one describe block and closes them all after it. */
-export function harnessPool(afterAll: (fn: () => Promise<unknown>) => void): (options?: Partial<EmulatorOptions>) => Promise<Harness> {
+export function harnessPool(afterAll: (fn: () => Promise<unknown>) => void, backend?: () => Backend): (options?: Partial<EmulatorOptions>) => Promise<Harness> {
   const harnesses: Harness[] = [];
   afterAll(() => Promise.all(harnesses.map((h) => h.close())));
   return async (options) => {
-    const h = await startHarness(options);
+    const h = await startHarness(options, backend?.());
     harnesses.push(h);
     return h;
   };

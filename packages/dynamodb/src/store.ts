@@ -1,3 +1,5 @@
 // The DynamoDB store behind `itemfilter serve --dynamodb-endpoint`: the service's
 // listItems/queryItems over real DynamoDB tables, through the emulator's one request handler.
-export {};
+export { createDynamoStore, type DynamoStoreOptions } from "./store/createDynamoStore.js";
+export { writeTable, WriteTableError, type WriteProgress, type WriteResult, type WriteTableOptions } from "./store/writeTable.js";
+export { exactNumber, fromItem, toAttributeValue, toItem, UnreadableValueError } from "./store/attributeValues.js";

@@ -1,0 +1,165 @@
+import {
+  DescribeTableCommand,
+  ListTablesCommand,
+  QueryCommand,
+  ScanCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+  type QueryCommandInput,
+  type ScanCommandInput,
+} from "@aws-sdk/client-dynamodb";
+import { matches, type ListFilter } from "@itemfilter/core";
+import { RequestError, type Item, type Page, type Store, type StoreTable } from "@itemfilter/emulator";
+import { fromItem } from "./attributeValues.js";
+import { dynamoFailure } from "./dynamoFailure.js";
+import { keyConditions, scanConditions } from "./legacyConditions.js";
+import { exclusiveStartKey, pageKey, type DynamoTable } from "./pageKeys.js";
+
+export interface DynamoStoreOptions {
+  /** A DynamoDB client from `@aws-sdk/client-dynamodb`, with its endpoint, region and credentials (the SDK's chain). */
+  client: DynamoDBClient;
+  /**
+   * Most DynamoDB calls one page may make: a selective filter may need
+   * several Scans (each reads at most 1 MB) to fill a page, and past this
+   * the page ends early with a stopKey, so one answer never takes long. 10 when left out.
+   */
+  maxCallsPerPage?: number;
+}
+
+/** The most table names an unknown-table message lists come from one ListTables call of this size. */
+const LIST_TABLES_LIMIT = 100;
+
+type Call = { kind: "Scan"; input: ScanCommandInput } | { kind: "Query"; input: QueryCommandInput };
+
+/**
+ * The DynamoDB store behind `itemfilter serve --dynamodb-endpoint`: tables by
+ * their DynamoDB names, key schema from DescribeTable (the HASH key is the
+ * primary key, the RANGE key the secondary one). listItems is a Scan with
+ * the filters as a legacy ScanFilter, queryItems a Query with KeyConditions;
+ * `limit` is DynamoDB's Limit (items evaluated), and page keys are
+ * LastEvaluatedKey (see PROTOCOL.md).
+ */
+export function createDynamoStore(options: DynamoStoreOptions): Store {
+  const { client } = options;
+  const maxCalls = options.maxCallsPerPage ?? 10;
+  if (!Number.isSafeInteger(maxCalls) || maxCalls < 1) throw new RangeError("maxCallsPerPage must be a whole number of at least 1");
+  const described = new Map<string, Promise<DynamoTable | undefined>>();
+
+  const describe = async (name: string): Promise<DynamoTable | undefined> => {
+    // DynamoDB's own rule for names; anything else cannot be a table, so DynamoDB is not asked.
+    if (!/^[A-Za-z0-9_.-]{3,255}$/.test(name)) return undefined;
+    try {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+      const keyOf = (type: "HASH" | "RANGE") => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName;
+      const typeOf = (attribute: string | undefined) => Table?.AttributeDefinitions?.find((d) => d.AttributeName === attribute)?.AttributeType;
+      const primaryKey = keyOf("HASH");
+      const secondaryKey = keyOf("RANGE");
+      const primaryType = typeOf(primaryKey);
+      const secondaryType = typeOf(secondaryKey);
+      if (primaryKey === undefined || primaryType === undefined) throw new Error(`DescribeTable gave no key schema for ${name}`);
+      if (primaryType === "B" || secondaryType === "B") {
+        throw new RequestError(400, `table ${JSON.stringify(name)} has a binary key, which the service's keys (strings and numbers) cannot name`);
+      }
+      return secondaryKey === undefined ? { name, primaryKey, primaryType } : { name, primaryKey, primaryType, secondaryKey, secondaryType: secondaryType! };
+    } catch (error) {
+      if ((error as { name?: unknown })?.name === "ResourceNotFoundException") return undefined;
+      throw dynamoFailure(error, name);
+    }
+  };
+
+  const table = (name: string): Promise<DynamoTable | undefined> => {
+    let found = described.get(name);
+    if (found === undefined) {
+      found = describe(name);
+      described.set(name, found);
+      // Only a table that exists is remembered: one created later is found on the next request.
+      void found.then(
+        (t) => t === undefined && described.delete(name),
+        () => described.delete(name),
+      );
+    }
+    return found;
+  };
+
+  const known = (t: StoreTable): Promise<DynamoTable> =>
+    table(t.name).then((d) => {
+      if (d === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(t.name)}`);
+      return d;
+    });
+
+  const send = async (call: Call): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> =>
+    call.kind === "Scan" ? client.send(new ScanCommand(call.input)) : client.send(new QueryCommand(call.input));
+
+  /**
+   * One page of the service from as many DynamoDB calls as it takes: until
+   * `limit` items are evaluated (DynamoDB's ScannedCount), the page holds
+   * pageSize items, DynamoDB has nothing more, or maxCalls calls were made.
+   */
+  const readPage = async (t: DynamoTable, first: Call, limit: number | undefined, pageSize: number, rest: readonly ListFilter[]): Promise<Page> => {
+    const items: Item[] = [];
+    let evaluated = 0;
+    let startKey = first.input.ExclusiveStartKey;
+    for (let calls = 1; ; calls++) {
+      const budget = limit === undefined ? undefined : limit - evaluated;
+      const input = { ...first.input, ...(budget === undefined ? {} : { Limit: budget }), ...(startKey === undefined ? {} : { ExclusiveStartKey: startKey }) };
+      let out: Awaited<ReturnType<typeof send>>;
+      try {
+        out = await send({ kind: first.kind, input } as Call);
+      } catch (error) {
+        if ((error as { name?: unknown })?.name === "ResourceNotFoundException") described.delete(t.name);
+        throw dynamoFailure(error, t.name);
+      }
+      evaluated += out.ScannedCount ?? 0;
+      const returned = out.Items ?? [];
+      for (let i = 0; i < returned.length; i++) {
+        let item: Item;
+        try {
+          item = fromItem(returned[i]!);
+        } catch (error) {
+          throw dynamoFailure(error, t.name);
+        }
+        if (rest.length > 0 && !matches(item, [...rest])) continue;
+        items.push(item);
+        if (items.length === pageSize) {
+          // The page is full: resume after this item, or where DynamoDB stopped if it was the call's last.
+          if (i < returned.length - 1) return { items, stopKey: pageKey(t, returned[i]!) };
+          return out.LastEvaluatedKey === undefined ? { items } : { items, stopKey: pageKey(t, out.LastEvaluatedKey) };
+        }
+      }
+      if (out.LastEvaluatedKey === undefined) return { items };
+      if ((limit !== undefined && evaluated >= limit) || calls >= maxCalls) return { items, stopKey: pageKey(t, out.LastEvaluatedKey) };
+      startKey = out.LastEvaluatedKey;
+    }
+  };
+
+  return {
+    table,
+    async tableNames() {
+      try {
+        const out = await client.send(new ListTablesCommand({ Limit: LIST_TABLES_LIMIT }));
+        return out.TableNames ?? [];
+      } catch (error) {
+        throw dynamoFailure(error, "");
+      }
+    },
+    async listItems({ table: wanted, filters, limit, startKey, pageSize }) {
+      const t = await known(wanted);
+      const { ScanFilter, rest } = scanConditions(filters);
+      const input: ScanCommandInput = { TableName: t.name, ...(ScanFilter === undefined ? {} : { ScanFilter }), ExclusiveStartKey: exclusiveStartKey(t, startKey) };
+      return readPage(t, { kind: "Scan", input }, limit, pageSize, rest);
+    },
+    async queryItems({ table: wanted, filter, primary, limit, startKey, searchForward, pageSize }) {
+      const t = await known(wanted);
+      if (primary === undefined || t.secondaryKey === undefined) {
+        throw new RequestError(400, `a query on DynamoDB reads one partition: give key.primary (a value of ${JSON.stringify(t.primaryKey)}); to read the whole table, use listItems`);
+      }
+      const input: QueryCommandInput = {
+        TableName: t.name,
+        KeyConditions: keyConditions(t.primaryKey, primary, t.secondaryKey, filter),
+        ScanIndexForward: searchForward,
+        ExclusiveStartKey: exclusiveStartKey(t, startKey),
+      };
+      return readPage(t, { kind: "Query", input }, limit, pageSize, []);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { RequestError } from "@itemfilter/emulator";
+import { UnreadableValueError } from "./attributeValues.js";
+
+const THROTTLED = new Set(["ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "LimitExceededException"]);
+const NOT_ALLOWED = new Set([
+  "UnrecognizedClientException",
+  "AccessDeniedException",
+  "InvalidSignatureException",
+  "MissingAuthenticationTokenException",
+  "ExpiredTokenException",
+  "CredentialsProviderError",
+]);
+
+/**
+ * A DynamoDB failure as the service's answer. DynamoDB's own messages are
+ * passed on where they are about the request (a ValidationException names the
+ * condition it refuses); about credentials only the error's name is said, so
+ * nothing of the store's AWS identity reaches a caller.
+ */
+export function dynamoFailure(error: unknown, table: string): RequestError {
+  if (error instanceof RequestError) return error;
+  const e = error as { name?: unknown; message?: unknown; $metadata?: unknown };
+  const name = typeof e?.name === "string" ? e.name : "Error";
+  const message = typeof e?.message === "string" ? e.message.slice(0, 300) : "";
+  if (error instanceof UnreadableValueError) return new RequestError(500, `an item of table ${JSON.stringify(table)} cannot be sent as JSON: ${error.message}`);
+  if (name === "ValidationException") return new RequestError(400, `DynamoDB refused the request: ${message}`);
+  if (name === "ResourceNotFoundException") return new RequestError(404, `there is no table ${JSON.stringify(table)}`);
+  if (THROTTLED.has(name)) return new RequestError(429, `DynamoDB is throttling reads of table ${JSON.stringify(table)} (${name}); try again later`);
+  if (NOT_ALLOWED.has(name)) return new RequestError(502, `DynamoDB did not accept this server's AWS credentials (${name}); check the credentials it runs with`);
+  const code = (error as { code?: unknown })?.code;
+  return new RequestError(503, `DynamoDB did not answer (${name}${typeof code === "string" ? ` ${code}` : ""}); try again later`);
+}

@@ -1,0 +1,60 @@
+import type { ComparisonOperator, Condition } from "@aws-sdk/client-dynamodb";
+import type { ListFilter, Operator, QueryFilter, Scalar } from "@itemfilter/core";
+import { toAttributeValue } from "./attributeValues.js";
+
+/**
+ * The service's operators are DynamoDB's legacy ScanFilter / KeyConditions
+ * operators under other names; the service is a thin layer over them, so the
+ * store hands each condition to DynamoDB as it is and DynamoDB decides what
+ * matches. (Typed over every Operator: a new one does not compile until it is mapped.)
+ */
+const LEGACY: Readonly<Record<Operator, ComparisonOperator>> = {
+  equals: "EQ",
+  notEquals: "NE",
+  lessThan: "LT",
+  lessEqual: "LE",
+  greaterThan: "GT",
+  greaterEqual: "GE",
+  contains: "CONTAINS",
+  notContains: "NOT_CONTAINS",
+  beginsWith: "BEGINS_WITH",
+  in: "IN",
+  between: "BETWEEN",
+  null: "NULL",
+  notNull: "NOT_NULL",
+};
+
+function condition(operator: Operator, value: Scalar | Scalar[] | undefined): Condition {
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const ComparisonOperator = LEGACY[operator];
+  return values.length === 0 ? { ComparisonOperator } : { ComparisonOperator, AttributeValueList: values.map(toAttributeValue) };
+}
+
+export interface ScanConditions {
+  /** One condition per attribute, ANDed: undefined when there is none. */
+  ScanFilter: Record<string, Condition> | undefined;
+  /**
+   * Conditions on an attribute that already has one: a ScanFilter holds one
+   * per attribute (it is a map), so these are checked on the items DynamoDB
+   * returns, with core's matches.
+   */
+  rest: ListFilter[];
+}
+
+/** A checked ListFilter array as a legacy ScanFilter (AND is its default ConditionalOperator). */
+export function scanConditions(filters: readonly ListFilter[]): ScanConditions {
+  const scanFilter = new Map<string, Condition>();
+  const rest: ListFilter[] = [];
+  for (const f of filters) {
+    if (scanFilter.has(f.item)) rest.push(f);
+    else scanFilter.set(f.item, condition(f.operator, f.value));
+  }
+  return { ScanFilter: scanFilter.size === 0 ? undefined : Object.fromEntries(scanFilter), rest };
+}
+
+/** A query's KeyConditions: the partition's key value, and the QueryFilter on the sort key when there is one. */
+export function keyConditions(partitionKey: string, primary: Scalar, sortKey: string, filter: QueryFilter | undefined): Record<string, Condition> {
+  const out: Record<string, Condition> = { [partitionKey]: condition("equals", primary) };
+  if (filter !== undefined) out[sortKey] = condition(filter.operator, filter.value);
+  return out;
+}
