@@ -83,6 +83,10 @@ async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<num
       const { runServe } = await import("./send/runServe.js");
       return runServe(ctx, selection.args);
     }
+    case "load": {
+      const { runLoad } = await import("./dynamo/runLoad.js");
+      return runLoad(ctx, selection.args);
+    }
     case "repl": {
       const { runRepl } = await import("./repl/runRepl.js");
       return runRepl(ctx, selection.args);

@@ -2,6 +2,7 @@ import yargs from "yargs";
 import type { CliContext } from "./cliContext.js";
 import { compileCommand } from "./commands/compileCommand.js";
 import { findCommand } from "./commands/findCommand.js";
+import { loadCommand } from "./commands/loadCommand.js";
 import { playgroundCommand } from "./commands/playgroundCommand.js";
 import { replCommand } from "./commands/replCommand.js";
 import type { Selection } from "./commands/selection.js";
@@ -39,6 +40,7 @@ export function parseArgs(ctx: CliContext, argv: readonly string[]): Promise<Par
     .command(sendCommand("query", select))
     .command(findCommand(select))
     .command(serveCommand(select))
+    .command(loadCommand(select))
     .command(replCommand(select))
     .command(playgroundCommand(select))
     .showHelpOnFail(false, "Run 'itemfilter --help' (or 'itemfilter <command> --help') for usage.")

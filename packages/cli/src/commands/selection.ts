@@ -6,6 +6,7 @@ export type Selection =
   | { command: "list" | "query"; args: SendArgs }
   | { command: "find"; args: FindArgs }
   | { command: "serve"; args: ServeArgs }
+  | { command: "load"; args: LoadArgs }
   | { command: "repl"; args: ReplArgs }
   | { command: "playground"; args: PlaygroundArgs };
 
@@ -81,11 +82,24 @@ export interface FindArgs extends TargetArgs {
 
 export interface ServeArgs {
   data: string | undefined;
+  /** Serve DynamoDB's tables at this URL instead of the data file's. */
+  dynamodbEndpoint: string | undefined;
+  dynamodbRegion: string | undefined;
   port: number;
   /** The address to listen on, which the emulator's allowed-Host check then also accepts; 127.0.0.1 when left out. */
   host: string | undefined;
   appKey: string | undefined;
   tokenFile: string | undefined;
+}
+
+/** `itemfilter load`: a data file into a DynamoDB table. */
+export interface LoadArgs {
+  endpoint: string;
+  region: string | undefined;
+  table: string;
+  data: string | undefined;
+  key: string | undefined;
+  sortKey: string | undefined;
 }
 
 export interface ReplArgs extends TargetArgs {

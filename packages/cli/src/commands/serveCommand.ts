@@ -9,10 +9,12 @@ export const DEFAULT_PORT = 8787;
 export function serveCommand(select: Select): CommandModule {
   return {
     command: "serve",
-    describe: "Run the emulator on 127.0.0.1 (or --host) and print its URL (Ctrl-C stops it)",
+    describe: "Run the emulator on 127.0.0.1 (or --host), over the demo data, a data file or DynamoDB, and print its URL (Ctrl-C stops it)",
     builder: (y: Argv) =>
       y
         .option("data", { type: "string", describe: "A JSON ({tables: {...}}) or NDJSON data file (default: the demo data)" })
+        .option("dynamodb-endpoint", { type: "string", conflicts: "data", describe: "Serve the tables of DynamoDB at this URL instead (credentials from the AWS SDK's chain)" })
+        .option("dynamodb-region", { type: "string", describe: "With --dynamodb-endpoint: the AWS region (default: the AWS SDK's chain, such as AWS_REGION)" })
         .option("port", { type: "number", default: DEFAULT_PORT, describe: "The port; 0 picks a free one" })
         .option("host", { type: "string", describe: "The address to listen on (default 127.0.0.1), which requests may then name in their Host header; otherwise it answers loopback names only" })
         .option("app-key", { type: "string", describe: "The application key it accepts (env ITEMFILTER_APPLICATION_KEY)" })
@@ -23,6 +25,8 @@ export function serveCommand(select: Select): CommandModule {
         command: "serve",
         args: {
           data: optionalString(argv.data, "data"),
+          dynamodbEndpoint: optionalString(argv.dynamodbEndpoint, "dynamodb-endpoint"),
+          dynamodbRegion: optionalString(argv.dynamodbRegion, "dynamodb-region"),
           port: optionalInteger(argv.port, "port", 0, 65535) ?? DEFAULT_PORT,
           host: optionalString(argv.host, "host"),
           appKey: optionalString(argv.appKey, "app-key"),

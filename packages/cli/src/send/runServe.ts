@@ -1,4 +1,4 @@
-import { createEmulator, isWildcardHost } from "@itemfilter/emulator";
+import { createEmulator, isWildcardHost, type Store } from "@itemfilter/emulator";
 import { untilInterrupted, type CliContext } from "../cliContext.js";
 import { serviceError, usageError } from "../cliError.js";
 import type { ServeArgs } from "../commands/selection.js";
@@ -18,10 +18,44 @@ export const DEMO_CREDENTIALS = { applicationKey: "demo-app", authenticationToke
  * everything else to stderr.
  */
 export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number> {
-  const tables = await loadTables(ctx, args.data);
   const credentials = await serveCredentials(ctx, args);
+  const source = await openSource(ctx, args);
+  try {
+    return await serve(ctx, args, credentials, source);
+  } finally {
+    source.close();
+  }
+}
+
+/** What the handler serves: tables held in memory, or DynamoDB's through its store (the same handler either way). */
+interface Source {
+  options: { tables: Tables } | { store: Store };
+  /** "users (30 items), …" or "the DynamoDB tables at URL (users, …)". */
+  described: string;
+  firstTable: string | undefined;
+  close(): void;
+}
+
+async function openSource(ctx: CliContext, args: ServeArgs): Promise<Source> {
+  if (args.dynamodbEndpoint !== undefined) {
+    const { openDynamoStore } = await import("../dynamo/openDynamoStore.js");
+    const handle = await openDynamoStore(ctx, { endpoint: args.dynamodbEndpoint, region: args.dynamodbRegion });
+    const names = handle.tableNames;
+    return {
+      options: { store: handle.store },
+      described: `the DynamoDB tables at ${args.dynamodbEndpoint} (${names.length === 0 ? "none yet" : names.join(", ")}; keys from DescribeTable)`,
+      firstTable: names[0],
+      close: handle.close,
+    };
+  }
+  const tables = await loadTables(ctx, args.data);
+  const names = Object.entries(tables).map(([name, t]) => `${name} (${t.items.length} items${t.secondaryKey === undefined ? "" : `, secondary key ${t.secondaryKey}`})`);
+  return { options: { tables }, described: names.join(", "), firstTable: Object.keys(tables)[0], close: () => {} };
+}
+
+async function serve(ctx: CliContext, args: ServeArgs, credentials: Credentials, source: Source): Promise<number> {
   const demo = credentials === DEMO_CREDENTIALS;
-  const emulator = createEmulator({ tables, credentials: [credentials] });
+  const emulator = createEmulator({ ...source.options, credentials: [credentials] });
   let url: string;
   try {
     // With --host it listens there and answers requests that name it; else loopback names only.
@@ -33,8 +67,7 @@ export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number
     throw serviceError(`the emulator could not start: ${why}`);
   }
   ctx.out(`${url}\n`);
-  const names = Object.entries(tables).map(([name, t]) => `${name} (${t.items.length} items${t.secondaryKey === undefined ? "" : `, secondary key ${t.secondaryKey}`})`);
-  ctx.err(`Serving ${names.join(", ")} on ${url}${args.host === undefined ? "" : ` (listening on ${args.host})`}\n`);
+  ctx.err(`Serving ${source.described} on ${url}${args.host === undefined ? "" : ` (listening on ${args.host})`}\n`);
   if (demo && args.host !== undefined && !LOOPBACK.has(args.host)) {
     ctx.err(`Warning: --host ${args.host} may let other machines in, and the demo credentials are public; configure your own.\n`);
   }
@@ -47,7 +80,7 @@ export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number
       ? `It accepts only the demo credentials: applicationKey "${DEMO_CREDENTIALS.applicationKey}" with authenticationToken "${DEMO_CREDENTIALS.authenticationToken}" (set ITEMFILTER_APPLICATION_KEY and ITEMFILTER_AUTH_TOKEN, or --app-key and --token-file, to choose).\n`
       : "It accepts only the application key and token you configured.\n",
   );
-  ctx.err(`${tryLine(url, tables, args, demo)}\nPress Ctrl-C to stop.\n`);
+  ctx.err(`${tryLine(url, source.firstTable, args, demo)}\nPress Ctrl-C to stop.\n`);
   await untilInterrupted(ctx);
   await emulator.stop();
   ctx.err("Stopped.\n");
@@ -72,9 +105,8 @@ async function serveCredentials(ctx: CliContext, args: ServeArgs): Promise<Crede
 }
 
 /** A command that works as printed, against a table actually served. */
-function tryLine(url: string, tables: Tables, args: ServeArgs, demo: boolean): string {
-  const table = Object.keys(tables)[0];
-  if (table === undefined) return "(The data has no tables.)";
+function tryLine(url: string, table: string | undefined, args: ServeArgs, demo: boolean): string {
+  if (table === undefined) return "(There are no tables yet.)";
   const list = `itemfilter list --table ${quoteArg(table)} --limit 3`;
   if (demo) return `Try: ITEMFILTER_BASE_URL=${url} ITEMFILTER_APPLICATION_KEY=${DEMO_CREDENTIALS.applicationKey} ITEMFILTER_AUTH_TOKEN=${DEMO_CREDENTIALS.authenticationToken} ${list}`;
   // The application key is not printed (the client treats it as a secret too): it comes from the environment.

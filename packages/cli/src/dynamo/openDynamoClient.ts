@@ -1,0 +1,62 @@
+// A static import: this module is itself loaded only for the DynamoDB commands, and the bundler
+// reads a CommonJS package's names reliably this way (a dynamic import() of it loses them).
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { CliContext } from "../cliContext.js";
+import { serviceError, usageError, type CliError } from "../cliError.js";
+
+export interface DynamoTarget {
+  /** --dynamodb-endpoint */
+  endpoint: string;
+  /** --dynamodb-region; the SDK's chain (AWS_REGION, the config file) when left out. */
+  region: string | undefined;
+}
+
+/** The line that says how to point the AWS SDK at DynamoDB Local, where any credentials work. */
+export const LOCAL_CREDENTIALS_HINT = "for DynamoDB Local any will do: AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local AWS_REGION=us-east-1";
+
+function checkEndpoint(endpoint: string): void {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw usageError(`the DynamoDB endpoint '${endpoint}' is not a URL; give one such as http://127.0.0.1:8000`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw usageError(`the DynamoDB endpoint '${endpoint}' must start with http:// or https://`);
+  if (url.username !== "" || url.password !== "") throw usageError("the DynamoDB endpoint must not carry a user name or password; the AWS SDK's credential chain provides credentials");
+}
+
+/**
+ * A DynamoDB client for the endpoint. Credentials and (without
+ * --dynamodb-region) the region come from the AWS SDK's standard chain:
+ * nothing here reads or prints them.
+ */
+export async function openDynamoClient(_ctx: CliContext, target: DynamoTarget): Promise<DynamoDBClient> {
+  checkEndpoint(target.endpoint);
+  // The SDK's notice that its 2027 versions need Node 22 (aws-sdk-js-v3#7983) would land on every command's
+  // stderr; this turns off that one notice, not Node's warnings. Set it to anything else to see it.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  // Two attempts: a command line would rather fail fast than wait through the SDK's backoff.
+  return new DynamoDBClient({ endpoint: target.endpoint, maxAttempts: 2, ...(target.region === undefined ? {} : { region: target.region }) });
+}
+
+/** An AWS SDK failure as the command's error: what to do about credentials, region or the endpoint, without quoting either. */
+export function dynamoCliError(error: unknown, endpoint: string): CliError | undefined {
+  const e = error as { name?: unknown; message?: unknown; code?: unknown };
+  const name = typeof e?.name === "string" ? e.name : "";
+  const message = typeof e?.message === "string" ? e.message : "";
+  if (name === "CredentialsProviderError" || /Could not load credentials/i.test(message)) {
+    return serviceError(`no AWS credentials were found (the AWS SDK's standard chain: environment, ~/.aws, SSO, instance roles); ${LOCAL_CREDENTIALS_HINT}`);
+  }
+  if (/Region is missing/i.test(message)) return usageError("no AWS region is set; give --dynamodb-region, or set AWS_REGION (any region works for DynamoDB Local)");
+  if (["UnrecognizedClientException", "InvalidSignatureException", "AccessDeniedException", "ExpiredTokenException"].includes(name)) {
+    return serviceError(`DynamoDB at ${endpoint} did not accept the AWS credentials (${name}); check the credentials the AWS SDK finds`);
+  }
+  const code = typeof e?.code === "string" ? e.code : "";
+  if (["ECONNREFUSED", "ENOTFOUND", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"].includes(code) || name === "TimeoutError") {
+    return serviceError(`DynamoDB at ${endpoint} did not answer (${code || name}); is DynamoDB Local running there?`);
+  }
+  if (name === "ValidationException" || name === "ResourceNotFoundException" || name === "ResourceInUseException") {
+    return serviceError(`DynamoDB refused the request: ${message.slice(0, 300)}`);
+  }
+  return undefined;
+}

@@ -1,0 +1,29 @@
+import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import type { Store } from "@itemfilter/emulator";
+import type { CliContext } from "../cliContext.js";
+import { dynamoCliError, openDynamoClient, type DynamoTarget } from "./openDynamoClient.js";
+
+export interface DynamoStoreHandle {
+  store: Store;
+  /** The tables DynamoDB has now (the first 100), to say what is served. */
+  tableNames: readonly string[];
+  close(): void;
+}
+
+/**
+ * The DynamoDB store `serve --dynamodb-endpoint` puts behind the emulator's
+ * handler. It lists the tables once at start, so a wrong endpoint, region or
+ * missing credentials stop the command at once rather than on the first request.
+ */
+export async function openDynamoStore(ctx: CliContext, target: DynamoTarget): Promise<DynamoStoreHandle> {
+  const client = await openDynamoClient(ctx, target);
+  try {
+    const { createDynamoStore } = await import("@itemfilter/dynamodb/store");
+    const store = createDynamoStore({ client });
+    const { TableNames = [] } = await client.send(new ListTablesCommand({ Limit: 100 }));
+    return { store, tableNames: TableNames, close: () => client.destroy() };
+  } catch (error) {
+    client.destroy();
+    throw dynamoCliError(error, target.endpoint) ?? error;
+  }
+}
