@@ -56,9 +56,9 @@ const QUERY_FILTERS: [string, QueryFilter | undefined][] = [
  * matches (DynamoDB Local decides; PROTOCOL.md lists these):
  * - JSON null is stored as DynamoDB's NULL type, which NULL and NOT_NULL see
  *   as present (core: null is missing);
- * - NOT_CONTAINS is false on a missing attribute (core today: true). Issue 21
- *   changes core's matches to this, and so the emulator; the emulator's
- *   expectations below are core's matches, so they follow that change.
+ * - NOT_CONTAINS is false on a missing attribute, and true on a NULL-typed
+ *   one. Issue 21's rule gives core's matches (and so the emulator) the first;
+ *   the emulator's expectations are core's matches, so they follow it.
  */
 function dynamoMatches(item: Item, filter: ListFilter | ListFilter[]): boolean {
   return (Array.isArray(filter) ? filter : [filter]).every((f) => {
@@ -106,7 +106,8 @@ describe.each(BACKENDS)("on %s", (name) => {
 
     it.each([
       'name beginsWith "ab" and score >= 3',
-      "status in (\"active\", \"pending\") and not tags contains 'red'",
+      // notContains, not `not contains`: since issue 21 they differ on a missing attribute, and listItems cannot send the second.
+    "status in (\"active\", \"pending\") and tags notContains 'red'",
       "score between 0 and 50 and age is not null",
       "name = 'bob' or name = 'carol'",
       "",

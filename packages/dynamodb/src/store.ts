@@ -2,4 +2,4 @@
 // listItems/queryItems over real DynamoDB tables, through the emulator's one request handler.
 export { createDynamoStore, type DynamoStoreOptions } from "./store/createDynamoStore.js";
 export { writeTable, WriteTableError, type WriteProgress, type WriteResult, type WriteTableOptions } from "./store/writeTable.js";
-export { exactNumber, fromItem, toAttributeValue, toItem, UnreadableValueError } from "./store/attributeValues.js";
+export { toAttributeValue, toItem } from "./store/attributeValues.js";

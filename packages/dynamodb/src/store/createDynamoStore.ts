@@ -10,7 +10,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { matches, type ListFilter } from "@itemfilter/core";
 import { RequestError, type Item, type Page, type Store, type StoreTable } from "@itemfilter/emulator";
-import { fromItem } from "./attributeValues.js";
+import { unmarshalItem } from "../run/unmarshalItem.js";
 import { dynamoFailure } from "./dynamoFailure.js";
 import { keyConditions, scanConditions } from "./legacyConditions.js";
 import { exclusiveStartKey, pageKey, type DynamoTable } from "./pageKeys.js";
@@ -102,22 +102,11 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     for (let calls = 1; ; calls++) {
       const budget = limit === undefined ? undefined : limit - evaluated;
       const input = { ...first.input, ...(budget === undefined ? {} : { Limit: budget }), ...(startKey === undefined ? {} : { ExclusiveStartKey: startKey }) };
-      let out: Awaited<ReturnType<typeof send>>;
-      try {
-        out = await send({ kind: first.kind, input } as Call);
-      } catch (error) {
-        if ((error as { name?: unknown })?.name === "ResourceNotFoundException") described.delete(t.name);
-        throw dynamoFailure(error, t.name);
-      }
+      const out = await send({ kind: first.kind, input } as Call);
       evaluated += out.ScannedCount ?? 0;
       const returned = out.Items ?? [];
       for (let i = 0; i < returned.length; i++) {
-        let item: Item;
-        try {
-          item = fromItem(returned[i]!);
-        } catch (error) {
-          throw dynamoFailure(error, t.name);
-        }
+        const item = unmarshalItem(returned[i]!);
         if (rest.length > 0 && !matches(item, [...rest])) continue;
         items.push(item);
         if (items.length === pageSize) {
@@ -131,6 +120,14 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       startKey = out.LastEvaluatedKey;
     }
   };
+
+  /** readPage, with every failure (DynamoDB's, or an item JSON cannot carry) as the service's answer. */
+  const page = (t: DynamoTable, first: Call, limit: number | undefined, pageSize: number, rest: readonly ListFilter[]): Promise<Page> =>
+    readPage(t, first, limit, pageSize, rest).catch((error: unknown) => {
+      // A table deleted since it was described is looked up afresh next time.
+      if ((error as { name?: unknown })?.name === "ResourceNotFoundException") described.delete(t.name);
+      throw dynamoFailure(error, t.name);
+    });
 
   return {
     table,
@@ -146,7 +143,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       const t = await known(wanted);
       const { ScanFilter, rest } = scanConditions(filters);
       const input: ScanCommandInput = { TableName: t.name, ...(ScanFilter === undefined ? {} : { ScanFilter }), ExclusiveStartKey: exclusiveStartKey(t, startKey) };
-      return readPage(t, { kind: "Scan", input }, limit, pageSize, rest);
+      return page(t, { kind: "Scan", input }, limit, pageSize, rest);
     },
     async queryItems({ table: wanted, filter, primary, limit, startKey, searchForward, pageSize }) {
       const t = await known(wanted);
@@ -159,7 +156,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         ScanIndexForward: searchForward,
         ExclusiveStartKey: exclusiveStartKey(t, startKey),
       };
-      return readPage(t, { kind: "Query", input }, limit, pageSize, []);
+      return page(t, { kind: "Query", input }, limit, pageSize, []);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AttributeValue, ScalarAttributeType } from "@aws-sdk/client-dynamodb";
 import { RequestError, type PageKey } from "@itemfilter/emulator";
-import { exactNumber } from "./attributeValues.js";
+import { exactNumber } from "../run/exactNumber.js";
 
 /** A DynamoDB table as the store serves it: key names and their declared types. */
 export interface DynamoTable {
