@@ -31,6 +31,8 @@ export function findCommand(select: Select): CommandModule {
           .option("max-requests", { type: "number", describe: `The most requests the plan may hold, 1 to ${MAX_REQUESTS} (default 16)` })
           .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
+          .option("dynamodb-endpoint", { type: "string", group: "Where requests go", conflicts: ["base-url", "data"], describe: "Run the filter straight on a DynamoDB table at this URL (Query or Scan; credentials from the AWS SDK's chain)" })
+          .option("dynamodb-region", { type: "string", group: "Where requests go", describe: "With --dynamodb-endpoint: the AWS region (default: the AWS SDK's chain, such as AWS_REGION)" })
           .option("infer-schema", { type: "boolean", default: true, describe: "Without --schema, check names and types against the embedded table's items (--no-infer-schema: don't)" }),
       ).epilog(`${examplesMarker("find")}\n\n${EPILOG}`),
     handler: (argv) => {
@@ -57,6 +59,8 @@ export function findCommand(select: Select): CommandModule {
           secondaryKey,
           schema: optionalString(argv.schema, "schema"),
           inferSchema: argv.inferSchema !== false,
+          dynamodbEndpoint: optionalString(argv.dynamodbEndpoint, "dynamodb-endpoint"),
+          dynamodbRegion: optionalString(argv.dynamodbRegion, "dynamodb-region"),
           ...targetArgs(argv),
         },
       });

@@ -78,6 +78,9 @@ export interface FindArgs extends TargetArgs {
   schema: string | undefined;
   /** Check names and types against the embedded table's items (when no --schema is given). */
   inferSchema: boolean;
+  /** Run the filter straight on this DynamoDB's table instead. */
+  dynamodbEndpoint: string | undefined;
+  dynamodbRegion: string | undefined;
 }
 
 export interface ServeArgs {

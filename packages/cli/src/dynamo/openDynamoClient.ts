@@ -40,7 +40,7 @@ export async function openDynamoClient(_ctx: CliContext, target: DynamoTarget): 
 }
 
 /** An AWS SDK failure as the command's error: what to do about credentials, region or the endpoint, without quoting either. */
-export function dynamoCliError(error: unknown, endpoint: string): CliError | undefined {
+export function dynamoCliError(error: unknown, endpoint: string, table?: string): CliError | undefined {
   const e = error as { name?: unknown; message?: unknown; code?: unknown };
   const name = typeof e?.name === "string" ? e.name : "";
   const message = typeof e?.message === "string" ? e.message : "";
@@ -55,6 +55,7 @@ export function dynamoCliError(error: unknown, endpoint: string): CliError | und
   if (["ECONNREFUSED", "ENOTFOUND", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"].includes(code) || name === "TimeoutError") {
     return serviceError(`DynamoDB at ${endpoint} did not answer (${code || name}); is DynamoDB Local running there?`);
   }
+  if (name === "ResourceNotFoundException" && table !== undefined) return serviceError(`there is no table '${table}' at ${endpoint}; load one with itemfilter load`);
   if (name === "ValidationException" || name === "ResourceNotFoundException" || name === "ResourceInUseException") {
     return serviceError(`DynamoDB refused the request: ${message.slice(0, 300)}`);
   }

@@ -28,6 +28,10 @@ interface Planned {
 export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> {
   const fileSchema: Schema | undefined = args.schema === undefined ? undefined : await loadSchema(ctx, args.schema);
   const source = await readFilter(ctx, args.filter, "empty");
+  if (args.dynamodbEndpoint !== undefined) {
+    const { runDynamoFind } = await import("../dynamo/runDynamoFind.js");
+    return runDynamoFind(ctx, { ...args, dynamodbEndpoint: args.dynamodbEndpoint }, source, fileSchema);
+  }
   if (args.explain) {
     // Nothing is sent, so nothing is started and no credentials are needed: only the embedded tables' keys and items.
     const tables = serviceUrl(ctx, args) === undefined ? await loadTables(ctx, args.data) : undefined;

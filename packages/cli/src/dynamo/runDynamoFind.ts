@@ -1,0 +1,84 @@
+import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { explain, findAll, type ExplainedRequest } from "@itemfilter/dynamodb/run";
+import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
+import type { DynamoKeys } from "@itemfilter/dynamodb";
+import type { CliContext } from "../cliContext.js";
+import { serviceError, usageError } from "../cliError.js";
+import type { FindArgs } from "../commands/selection.js";
+import { EXIT } from "../exitCodes.js";
+import { formatJson } from "../formatJson.js";
+import { createResultOutput } from "../send/resultOutput.js";
+import { dynamoCliError, openDynamoClient } from "./openDynamoClient.js";
+
+/**
+ * The table's keys: --primary-key/--secondary-key when given (nothing is
+ * asked), else its key schema from DescribeTable, with the key types, so the
+ * plan can read partitions and leaves out a Query no key value can match.
+ */
+async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs): Promise<DynamoKeys> {
+  if (args.primaryKey !== undefined) return args.secondaryKey === undefined ? { partition: args.primaryKey } : { partition: args.primaryKey, sort: args.secondaryKey };
+  if (args.secondaryKey !== undefined) throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: args.table }), ctx.signal === undefined ? {} : { abortSignal: ctx.signal });
+  const name = (type: "HASH" | "RANGE") => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName;
+  const type = (attribute: string | undefined) => Table?.AttributeDefinitions?.find((d) => d.AttributeName === attribute)?.AttributeType;
+  const partition = name("HASH")!;
+  const sort = name("RANGE");
+  const types = { partition: type(partition), ...(sort === undefined ? {} : { sort: type(sort) }) };
+  return sort === undefined ? { partition, types } : { partition, sort, types };
+}
+
+/** The plan as people read it: each request's command and its input as JSON, and what is checked locally. */
+function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKeys): string {
+  const lines = [`${requests.length} ${requests.length === 1 ? "request" : "requests"} on DynamoDB (keys: ${keys.partition}${keys.sort === undefined ? "" : `, sort key ${keys.sort}`}):`];
+  requests.forEach((r, i) => {
+    lines.push(`${i + 1}. ${r.command}`, JSON.stringify(r.input, null, 2));
+    if (r.residual !== null) lines.push(`   then checked locally: ${r.residual}`);
+  });
+  if (requests.length > 1) lines.push("The results are united by the table's key, each item once.");
+  return lines.join("\n");
+}
+
+/**
+ * `itemfilter find --dynamodb-endpoint`: any filter straight on a DynamoDB
+ * table with @itemfilter/dynamodb's findAll (Queries where the filter names
+ * partitions, else a Scan), or, with --explain, the Scan/Query inputs it would send.
+ */
+export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodbEndpoint: string }, source: string, schema: Schema | undefined): Promise<number> {
+  const endpoint = args.dynamodbEndpoint;
+  const client = await openDynamoClient(ctx, { endpoint, region: args.dynamodbRegion });
+  const options = { ...(schema === undefined ? {} : { schema }), ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }) };
+  try {
+    const keys = await tableKeys(ctx, client, args);
+    if (args.explain) {
+      const requests = explain({ TableName: args.table, filter: source, keys, ...options });
+      ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys)}\n`);
+      return EXIT.ok;
+    }
+    const output = createResultOutput(ctx, args.output);
+    let total = 0;
+    try {
+      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }) });
+      for await (const item of items) {
+        output.write([item]);
+        output.progress(0, ++total);
+      }
+    } finally {
+      output.stopProgress();
+    }
+    output.end(args.limit !== undefined && total === args.limit, total);
+    return EXIT.ok;
+  } catch (error) {
+    if (isFilterError(error)) {
+      ctx.err(`${formatDiagnostics(source, error, { color: ctx.color.stderr })}\n`);
+      return EXIT.filter;
+    }
+    if (error instanceof Error && error.name === "DynamoRunError") {
+      const known = dynamoCliError(error.cause, endpoint, args.table);
+      if (known !== undefined) throw known;
+      throw serviceError(`${error.message}; ${(error as { hint?: string }).hint ?? ""}`.replace(/; $/, ""));
+    }
+    throw dynamoCliError(error, endpoint, args.table) ?? error;
+  } finally {
+    client.destroy();
+  }
+}
