@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { loadTablesFromFile } from "@itemfilter/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDynamoBackend, type DynamoBackend } from "../../../test/support/dynamoBackend.js";
 import { runCli, startServe, type CliRun } from "./runCli.js";
 
 /**
@@ -17,7 +19,18 @@ import { runCli, startServe, type CliRun } from "./runCli.js";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const READMES = ["README.md", "packages/cli/README.md", "packages/client/README.md", "packages/emulator/README.md"];
 /** Commands whose --help is laid out by this package (one example per line, after a "# what" line). */
-const HELP_COMMANDS = [[], ["compile"], ["list"], ["query"], ["serve"], ["repl"], ["find"], ["playground"]];
+const HELP_COMMANDS = [[], ["compile"], ["list"], ["query"], ["serve"], ["load"], ["repl"], ["find"], ["playground"]];
+
+/**
+ * Examples on DynamoDB name DynamoDB Local at the README's address; here one
+ * is started on a free port (once, for them all) with the demo tables loaded,
+ * and the AWS SDK gets the README's variables: it reads process.env itself.
+ */
+const DYNAMODB_LOCAL = "http://127.0.0.1:8000";
+const needsDynamo = (line: string): boolean => line.includes("--dynamodb-endpoint");
+const README_AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
+let dynamo: DynamoBackend | undefined;
+const savedEnv = Object.fromEntries(Object.keys(README_AWS_ENV).map((name) => [name, process.env[name]]));
 
 /** The files examples name, as a reader would have them. */
 const fixtures = mkdtempSync(join(tmpdir(), "itemfilter-examples-"));
@@ -150,6 +163,7 @@ function needsService(line: string): boolean {
 
 async function run(example: Example): Promise<CliRun> {
   const call = invocation(example.line)!;
+  if (needsDynamo(example.line)) call.argv = call.argv.map((word) => (word === DYNAMODB_LOCAL ? dynamo!.db.endpoint : word));
   const input = call.stdinFile !== undefined ? readFileSync(join(fixtures, call.stdinFile), "utf8") : call.input;
   if (call.argv[0] === "serve" || call.argv[0] === "playground") {
     // Run it until it prints its URL. A free port rather than the fixed default, which may be taken here;
@@ -164,6 +178,21 @@ async function run(example: Example): Promise<CliRun> {
 }
 
 const examples = [...(await helpExamples()), ...readmeExamples()];
+
+beforeAll(async () => {
+  if (!examples.some((e) => needsDynamo(e.line))) return;
+  const demo = await loadTablesFromFile(join(repo, "packages/cli/demo/demo.json"));
+  const tables = Object.fromEntries(Object.entries(demo).map(([name, t]) => [name, { key: t.primaryKey, ...(t.secondaryKey === undefined ? {} : { sortKey: t.secondaryKey }), items: t.items }]));
+  dynamo = await startDynamoBackend(tables);
+  Object.assign(process.env, README_AWS_ENV);
+}, 120_000);
+afterAll(async () => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await dynamo?.close();
+});
 
 describe("every example runs against the demo data", () => {
   it("finds the examples (each help's, and the READMEs')", () => {

@@ -2,8 +2,11 @@
  * The examples each --help shows. Every one runs as printed against the
  * embedded demo data (test/examples.test.ts runs them all); one that needs a
  * real service says so in its description and names an https:// base URL,
- * which that test skips by name. The fixture files they name (schema.json,
- * filters.txt, items.json) are ones a reader has or makes; the test makes them.
+ * which that test skips by name. One that names --dynamodb-endpoint
+ * http://127.0.0.1:8000 runs against DynamoDB Local holding the demo tables,
+ * with the AWS_* variables the README sets (the test starts it). The fixture
+ * files they name (schema.json, filters.txt, items.json) are ones a reader has
+ * or makes; the test makes them.
  */
 export type Example = readonly [command: string, description: string];
 
@@ -41,11 +44,18 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter find --table readings 'sensor = \"cellar\" and ts > 1717210000'", "one partition (the primary key) narrowed by the secondary key"],
     ["itemfilter find --table orders --explain --json 'customer = \"u001\" and orderedAt beginsWith \"2024\" and status != \"cancelled\"'", "the plan as JSON"],
     ["itemfilter find --table users --limit 3 --output table 'not (city in (\"Oslo\", \"Lima\"))'", "the first three matches as a table"],
+    ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table users 'age < 30 or plan = \"pro\"'", "straight on a DynamoDB table (DynamoDB Local, loaded with itemfilter load)"],
+    ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table orders --explain 'customer = \"u001\" and orderedAt beginsWith \"2024\"'", "the Query or Scan inputs it would send to DynamoDB"],
     ["itemfilter find --base-url https://api.example.com --table events --primary-key device --secondary-key ts 'device = \"d42\" and ts > 1700000000'", "a service's table: name its keys so the plan can read one partition (needs credentials)"],
   ],
   serve: [
     ["itemfilter serve", "serve the demo data on http://127.0.0.1:8787"],
     ["itemfilter serve --data items.json --port 0", "serve your own data on a free port"],
+    ["itemfilter serve --dynamodb-endpoint http://127.0.0.1:8000", "serve DynamoDB's tables instead (DynamoDB Local here; the README shows how to start it)"],
+  ],
+  load: [
+    ["itemfilter load --dynamodb-endpoint http://127.0.0.1:8000 --table users", "the demo users into DynamoDB Local, keyed as in the demo data"],
+    ["itemfilter load --dynamodb-endpoint http://127.0.0.1:8000 --table pets --data items.ndjson --key id", "an NDJSON file into a new table keyed by id"],
   ],
   playground: [
     ["itemfilter playground", "serve the playground page on http://127.0.0.1:8788/ (the URL is printed)"],

@@ -50,7 +50,7 @@ async function readSource(ctx: CliContext, args: LoadArgs): Promise<Source> {
 /**
  * `itemfilter load`: creates a DynamoDB table keyed as asked (or writes into
  * the one of that name when its keys are the same) and writes the items with
- * BatchWriteItem, a progress line on stderr. stdout stays empty: there is no data to print.
+ * BatchWriteItem, a progress line on stderr; stdout gets one JSON line, the result.
  */
 export async function runLoad(ctx: CliContext, args: LoadArgs): Promise<number> {
   const source = await readSource(ctx, args);
@@ -73,6 +73,8 @@ export async function runLoad(ctx: CliContext, args: LoadArgs): Promise<number> 
     });
     if (live) ctx.err("\r\u001b[K");
     ctx.err(`${result.created ? "Created" : "Wrote into the existing"} table ${args.table}: ${result.written} items.\n`);
+    // The result, for scripts: stdout carries only this.
+    ctx.out(`${JSON.stringify({ table: args.table, created: result.created, written: result.written })}\n`);
     return EXIT.ok;
   } catch (error) {
     if (live) ctx.err("\r\u001b[K");
