@@ -1,4 +1,5 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { fitsDynamoNumber, numberText } from "../compile/attributeValue.js";
 
 /**
  * A JSON value as `load` and the store's tests write it: null is NULL, an
@@ -8,29 +9,32 @@ import type { AttributeValue } from "@aws-sdk/client-dynamodb";
  * items as stored. DynamoDB's contains and CONTAINS look into lists as into sets.
  * (Items are read back with unmarshalItem.)
  */
-export function toAttributeValue(value: unknown): AttributeValue {
+export function toAttributeValue(value: unknown, path = "value"): AttributeValue {
   if (value === null) return { NULL: true };
   switch (typeof value) {
     case "string":
       return { S: value };
     case "number":
-      if (!Number.isFinite(value)) throw new TypeError(`${value} is not a number DynamoDB can store`);
-      // String() gives the shortest text that reads back as the same double; -0 becomes "0" (DynamoDB has no -0).
-      return { N: String(value === 0 ? 0 : value) };
+      if (!fitsDynamoNumber(value)) {
+        throw new RangeError(`the number ${value} in '${path}' is out of DynamoDB's range (zero, or a magnitude from 1e-130 to below 1e126)`);
+      }
+      // The shortest text that reads back as the same double; -0 becomes "0" (DynamoDB has no -0).
+      return { N: numberText(value) };
     case "boolean":
       return { BOOL: value };
     case "object":
-      if (Array.isArray(value)) return { L: value.map(toAttributeValue) };
-      return { M: toItem(value as Record<string, unknown>) };
+      if (Array.isArray(value)) return { L: value.map((v, i) => toAttributeValue(v, `${path}[${i}]`)) };
+      return { M: toItem(value as Record<string, unknown>, `${path}.`) };
     default:
-      throw new TypeError(`a ${typeof value} is not a JSON value`);
+      throw new TypeError(`'${path}' holds a ${typeof value}, which is not a JSON value`);
   }
 }
 
-export function toItem(item: Record<string, unknown>): Record<string, AttributeValue> {
+export function toItem(item: Record<string, unknown>, prefix = ""): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {};
   for (const [name, value] of Object.entries(item)) {
-    if (value !== undefined) Object.defineProperty(out, name, { value: toAttributeValue(value), enumerable: true, writable: true, configurable: true });
+    if (value === undefined) continue;
+    Object.defineProperty(out, name, { value: toAttributeValue(value, `${prefix}${name}`), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -106,7 +106,11 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       evaluated += out.ScannedCount ?? 0;
       const returned = out.Items ?? [];
       for (let i = 0; i < returned.length; i++) {
-        const item = unmarshalItem(returned[i]!);
+        const raw = returned[i]!;
+        // The AWS SDK reads an attribute named __proto__ as undefined: refused by name rather than dropped in silence.
+        const lost = Object.keys(raw).find((name) => raw[name] === undefined);
+        if (lost !== undefined) throw new RequestError(500, `an item of table ${JSON.stringify(t.name)} has an attribute named ${JSON.stringify(lost)}, which the AWS SDK cannot read`);
+        const item = unmarshalItem(raw);
         if (rest.length > 0 && !matches(item, [...rest])) continue;
         items.push(item);
         if (items.length === pageSize) {

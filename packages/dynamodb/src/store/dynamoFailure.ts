@@ -29,5 +29,7 @@ export function dynamoFailure(error: unknown, table: string): RequestError {
   if (THROTTLED.has(name)) return new RequestError(429, `DynamoDB is throttling reads of table ${JSON.stringify(table)} (${name}); try again later`);
   if (NOT_ALLOWED.has(name)) return new RequestError(502, `DynamoDB did not accept this server's AWS credentials (${name}); check the credentials it runs with`);
   const code = (error as { code?: unknown })?.code;
+  // DynamoDB's own errors carry $metadata, the network's a system code; anything else is a bug here, answered 500 as one.
+  if (e?.$metadata === undefined && typeof code !== "string" && name !== "TimeoutError") return new RequestError(500, `internal error in the DynamoDB store (${name})`);
   return new RequestError(503, `DynamoDB did not answer (${name}${typeof code === "string" ? ` ${code}` : ""}); try again later`);
 }

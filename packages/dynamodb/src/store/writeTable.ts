@@ -97,6 +97,14 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
   const sleep = options.sleep ?? wait;
   const names = sortKey === undefined ? [key] : [key, sortKey];
   const definitions = checkKeys(items, names);
+  // Every item is converted before anything is created or written: a bad one stops the load whole.
+  const converted = items.map((item, index) => {
+    try {
+      return toItem(item);
+    } catch (error) {
+      throw new WriteTableError("E_ITEM", `item ${index}: ${(error as Error).message}`, index);
+    }
+  });
   const schema: KeySchemaElement[] = [{ AttributeName: key, KeyType: "HASH" }, ...(sortKey === undefined ? [] : [{ AttributeName: sortKey, KeyType: "RANGE" as const }])];
 
   let created = false;
@@ -126,7 +134,7 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
 
   let written = 0;
   for (let start = 0; start < items.length; start += BATCH) {
-    let pending: WriteRequest[] = items.slice(start, start + BATCH).map((item) => ({ PutRequest: { Item: toItem(item) } }));
+    let pending: WriteRequest[] = converted.slice(start, start + BATCH).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > MAX_RETRIES) {
         throw new WriteTableError("E_UNPROCESSED", `DynamoDB left ${pending.length} items unwritten after ${MAX_RETRIES} retries (throttled); ${written} items were written; run the load again`, start);
