@@ -80,6 +80,17 @@ describe("createDynamoStore's pages", () => {
     });
   });
 
+  it("refuses a filter number DynamoDB cannot hold (400) before sending anything", async () => {
+    const { client, calls } = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : { Items: [], ScannedCount: 0 }));
+    const store = createDynamoStore({ client });
+    const filters = [{ item: "n", operator: "equals" as const, value: 5e-324 }];
+    await expect(store.listItems({ ...read, table: (await store.table("people"))!, filters })).rejects.toMatchObject({
+      status: 400,
+      message: "invalid filter: the number 5e-324 in 'filter' is out of DynamoDB's range (zero, or a magnitude from 1e-130 to below 1e126)",
+    });
+    expect(calls.some((c) => c.name === "Scan")).toBe(false);
+  });
+
   it("queries one partition with KeyConditions and ScanIndexForward, and refuses a query without key.primary", async () => {
     const described = {
       Table: {

@@ -1,5 +1,6 @@
 import type { ComparisonOperator, Condition } from "@aws-sdk/client-dynamodb";
 import type { ListFilter, Operator, QueryFilter, Scalar } from "@itemfilter/core";
+import { RequestError } from "@itemfilter/emulator";
 import { toAttributeValue } from "./attributeValues.js";
 
 /**
@@ -27,7 +28,13 @@ const LEGACY: Readonly<Record<Operator, ComparisonOperator>> = {
 function condition(operator: Operator, value: Scalar | Scalar[] | undefined): Condition {
   const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
   const ComparisonOperator = LEGACY[operator];
-  return values.length === 0 ? { ComparisonOperator } : { ComparisonOperator, AttributeValueList: values.map(toAttributeValue) };
+  if (values.length === 0) return { ComparisonOperator };
+  try {
+    return { ComparisonOperator, AttributeValueList: values.map((v) => toAttributeValue(v, "filter")) };
+  } catch (error) {
+    // A number DynamoDB cannot hold (such as 5e-324): core accepts it, DynamoDB would refuse the request.
+    throw new RequestError(400, `invalid filter: ${(error as Error).message}`);
+  }
 }
 
 export interface ScanConditions {
