@@ -1,0 +1,181 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient } from "@itemfilter/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
+import { runCli, startServe } from "./runCli.js";
+
+// load, serve and find on DynamoDB (one DynamoDB Local for the file). The AWS SDK reads process.env itself,
+// so the variables the README sets go there; the command's own environment stays clean.
+const AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
+const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, process.env[name]]));
+const dir = mkdtempSync(join(tmpdir(), "itemfilter-dynamodb-"));
+writeFileSync(join(dir, "pets.ndjson"), '{"name":"rex","kind":"dog","age":3}\n{"name":"tom","kind":"cat","tags":["b","a"]}\n');
+writeFileSync(join(dir, "mixed.ndjson"), '{"name":"rex"}\n{"name":7}\n');
+let db: DynamoDbLocal;
+let endpoint: string;
+
+beforeAll(async () => {
+  db = await startDynamoDbLocal();
+  endpoint = db.endpoint;
+  Object.assign(process.env, AWS_ENV);
+  for (const table of ["users", "orders"]) {
+    const loaded = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", table]);
+    if (loaded.code !== 0) throw new Error(loaded.stderr);
+  }
+}, 120_000);
+afterAll(async () => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await db?.stop();
+});
+
+const byId = (items: { id?: unknown }[]) => [...items].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+
+describe("itemfilter load", () => {
+  it("creates a table from the demo data, says so on stderr, and prints its result as JSON", async () => {
+    const run = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", "readings"]);
+    expect(run).toEqual({
+      code: 0,
+      stdout: '{"table":"readings","created":true,"written":36}\n',
+      stderr: `Loading 36 items into readings (key sensor, sort key ts) at ${endpoint}\nCreated table readings: 36 items.\n`,
+    });
+    const again = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", "readings"]);
+    expect(again.stdout).toBe('{"table":"readings","created":false,"written":36}\n');
+  });
+
+  it("loads an NDJSON file keyed by --key", async () => {
+    const run = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", "pets", "--data", "pets.ndjson", "--key", "name"], { cwd: dir });
+    expect(run.code).toBe(0);
+    const found = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "pets", "--output", "ndjson", 'kind = "cat"']);
+    expect({ ...found, stdout: JSON.parse(found.stdout) }).toEqual({ code: 0, stdout: { name: "tom", kind: "cat", tags: ["b", "a"] }, stderr: "" });
+  });
+
+  it.each([
+    [["--data", "pets.ndjson"], "itemfilter: give --key, the attribute that is the table's partition key, to load the NDJSON file 'pets.ndjson'\n"],
+    [["--data", "mixed.ndjson", "--key", "name"], 'itemfilter: cannot load into t1: item 1 has the key attribute "name" as a number, while earlier items have a string; a DynamoDB key has one type\n'],
+    [["--data", "pets.ndjson", "--key", "age"], 'itemfilter: cannot load into t1: item 1 needs the key attribute "age" as a non-empty string or a number (DynamoDB keys are one of these)\n'],
+  ])("refuses %j before writing anything (exit 2)", async (extra, stderr) => {
+    const run = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", "t1", ...extra], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr.split("\n").slice(-2).join("\n")).toBe(stderr);
+    expect(run.stdout).toBe("");
+  });
+
+  it("says which tables a tables file has when --table names none of them", async () => {
+    const run = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", "t2"]);
+    expect(run).toEqual({ code: 2, stdout: "", stderr: "itemfilter: the demo data has no table t2 (it has users, orders, readings, products); name one of them with --table\n" });
+  });
+});
+
+describe("itemfilter serve --dynamodb-endpoint", () => {
+  it("serves DynamoDB's tables through the same handler: demo credentials, Host check, paging", async () => {
+    const serving = await startServe(["serve", "--dynamodb-endpoint", endpoint, "--port", "0"]);
+    try {
+      const client = createClient({ baseUrl: serving.url, applicationKey: "demo-app", authenticationToken: "demo-token" });
+      const page = await client.listItems({ table: "users", filter: "age >= 60", limit: 10 });
+      expect(page.items.every((u) => (u.age as number) >= 60)).toBe(true);
+      const all = [];
+      for await (const user of client.listAll({ table: "users", filter: "age >= 60", limit: 10 })) all.push(user);
+      const local = await runCli(["list", "--table", "users", "--output", "json", "age >= 60"]);
+      expect(byId(all)).toEqual(byId(JSON.parse(local.stdout)));
+      const orders = await client.queryItems({ table: "orders", key: { primary: "u001" }, filter: 'beginsWith "2024-05"' });
+      expect(orders.items.map((o) => o.orderedAt)).toEqual(["2024-05-05T16:53:00Z", "2024-05-05T18:40:00Z", "2024-05-07T11:40:00Z"]);
+      client.close();
+      // fetch will not send another Host, so node:http does.
+      const refused = await new Promise<number | undefined>((resolve, reject) => {
+        const req = request(`${serving.url}/listItems`, { method: "POST", headers: { "Content-Type": "application/json", Host: "evil.example" } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        });
+        req.on("error", reject);
+        req.end("{}");
+      });
+      expect(refused).toBe(421);
+      const wrong = await fetch(`${serving.url}/listItems`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ applicationKey: "demo-app", authenticationToken: "nope", table: "users" }) });
+      expect(wrong.status).toBe(401);
+    } finally {
+      const run = await serving.stop();
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain(`Serving the DynamoDB tables at ${endpoint} (orders, pets, readings, users; keys from DescribeTable) on ${run.stdout.trim()}`);
+    }
+  });
+
+  it("stops at once when DynamoDB does not answer (exit 3)", async () => {
+    const run = await runCli(["serve", "--dynamodb-endpoint", "http://127.0.0.1:9", "--port", "0"]);
+    expect(run).toEqual({ code: 3, stdout: "", stderr: "itemfilter: DynamoDB at http://127.0.0.1:9 did not answer (ECONNREFUSED); is DynamoDB Local running there?\n" });
+  });
+
+  it("refuses --data with --dynamodb-endpoint (exit 2)", async () => {
+    const run = await runCli(["serve", "--dynamodb-endpoint", endpoint, "--data", "x.json"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("mutually exclusive");
+  });
+});
+
+describe("itemfilter find --dynamodb-endpoint", () => {
+  it.each(['age < 30 or plan = "pro"', 'not (city in ("Oslo", "Lima")) and tags contains "beta"', "email is null", ""])("finds what find finds on the demo data: %s", async (filter) => {
+    const dynamo = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "json", filter]);
+    const local = await runCli(["find", "--table", "users", "--output", "json", filter]);
+    expect(dynamo.stderr).toBe("");
+    expect(byId(JSON.parse(dynamo.stdout))).toEqual(byId(JSON.parse(local.stdout)));
+    expect(JSON.parse(local.stdout).length).toBeGreaterThan(0);
+  });
+
+  it("prints the Query it would send, with the keys read from DescribeTable", async () => {
+    const run = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "orders", "--explain", "--json", 'customer = "u001" and orderedAt beginsWith "2024"']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      {
+        command: "Query",
+        input: {
+          TableName: "orders",
+          KeyConditionExpression: "#n0 = :v0 AND begins_with(#n1, :v1)",
+          ExpressionAttributeNames: { "#n0": "customer", "#n1": "orderedAt" },
+          ExpressionAttributeValues: { ":v0": { S: "u001" }, ":v1": { S: "2024" } },
+        },
+        residual: null,
+      },
+    ]);
+  });
+
+  it("stops at --limit and says so", async () => {
+    const run = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "ndjson", "--limit", "2", "age > 0"]);
+    expect(run.stdout.trim().split("\n")).toHaveLength(2);
+    expect(run.stderr).toBe("Stopped after 2 items (--limit or --max-pages); more may follow.\n");
+  });
+
+  it.each([
+    [["--table", "nope", "a = 1"], 3, () => `itemfilter: there is no table 'nope' at ${endpoint}; load one with itemfilter load\n`],
+    [["--table", "users", "a ="], 1, () => "E_SYNTAX: expected a value after '=', found end of input (1:4)\n1 | a =\n  |    ^\n"],
+  ])("reports %j", async (args, code, stderr) => {
+    const run = await runCli(["find", "--dynamodb-endpoint", endpoint, ...args]);
+    expect(run).toEqual({ code, stdout: "", stderr: stderr() });
+  });
+});
+
+describe("the built binary on DynamoDB", () => {
+  const bin = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "itemfilter.mjs");
+  const spawn = (env: Record<string, string>, args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1", AWS_EC2_METADATA_DISABLED: "true", ...env }, timeout: 30_000 });
+
+  it("keeps stderr free of the AWS SDK's Node version notice", () => {
+    const run = spawn(AWS_ENV, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "ndjson", 'id = "u001"']);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+  });
+
+  it("says how to give credentials when the AWS SDK finds none, and how to give a region", () => {
+    const noCredentials = spawn({ AWS_REGION: "us-east-1" }, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "a = 1"]);
+    expect({ status: noCredentials.status, stderr: noCredentials.stderr }).toEqual({
+      status: 3,
+      stderr: "itemfilter: no AWS credentials were found (the AWS SDK's standard chain: environment, ~/.aws, SSO, instance roles); for DynamoDB Local any will do: AWS_ACCESS_KEY_ID=local AWS_SECRET_ACCESS_KEY=local AWS_REGION=us-east-1\n",
+    });
+    const noRegion = spawn({ AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local" }, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "a = 1"]);
+    expect({ status: noRegion.status, stderr: noRegion.stderr }).toEqual({ status: 2, stderr: "itemfilter: no AWS region is set; give --dynamodb-region, or set AWS_REGION (any region works for DynamoDB Local)\n" });
+  });
+});
