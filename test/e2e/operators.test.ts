@@ -18,6 +18,8 @@ const LIST_FILTERS: [string, ListFilter | ListFilter[]][] = [
   ["contains in a set", [{ item: "tags", operator: "contains", value: "blue" }]],
   ["notContains", [{ item: "tags", operator: "notContains", value: "red" }]],
   ["beginsWith", [{ item: "name", operator: "beginsWith", value: "ab" }]],
+  // "ab" and "abc" contain "b" without beginning with it: this tells beginsWith from contains.
+  ["beginsWith one letter", [{ item: "name", operator: "beginsWith", value: "b" }]],
   ["beginsWith an astral character", [{ item: "name", operator: "beginsWith", value: "\u{1F600}" }]],
   ["in a list", [{ item: "name", operator: "in", value: ["bob", "zoë", "nobody"] }]],
   ["in one value", [{ item: "status", operator: "in", value: "pending" }]],
