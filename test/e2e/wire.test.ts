@@ -1,8 +1,11 @@
 import { createClient, type FetchLike } from "@itemfilter/client";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
-import { APP_KEY, TOKEN } from "./fixtures.js";
+import { matches } from "@itemfilter/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_KEY, BACKENDS, closeBackends, inListOrder, openBackend, startHarness, TOKEN, wire, type Backend, type Harness } from "./fixtures.js";
+
+afterAll(closeBackends);
 
 interface Captured {
   method: string | undefined;
@@ -57,6 +60,36 @@ describe("what goes on the wire is what buildRequest shows and the service descr
       // And byte for byte what buildRequest said it would send.
       expect(got.body).toBe(built!.body);
       expect(new URL(built!.url).pathname).toBe(got.url);
+    }
+  });
+});
+
+describe.each(BACKENDS)("the bytes buildRequest shows are what %s answers", (name) => {
+  let b: Backend;
+  let h: Harness;
+  beforeAll(async () => {
+    b = await openBackend(name);
+    h = await startHarness({}, b);
+  }, 120_000);
+  afterAll(() => h?.close());
+
+  it.each([
+    ["listItems", { table: "people", filter: 'name beginsWith "ab" and score >= 3' }],
+    ["queryItems", { table: "events", key: { primary: "d2" }, filter: ">= 3" }],
+  ] as const)("%s, sent as raw bytes with the platform's fetch", async (operation, params) => {
+    const client = h.client();
+    const built = client.buildRequest(operation, params);
+    const response = await fetch(built.url, { method: built.method, headers: built.headers, body: built.body });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=UTF-8");
+    const { data } = (await response.json()) as { data: { items: Record<string, unknown>[]; stopKey?: unknown } };
+    expect(data.stopKey).toBeUndefined();
+    if (operation === "listItems") {
+      const expected = b.people.filter((item) => matches(item, [{ item: "name", operator: "beginsWith", value: "ab" }, { item: "score", operator: "greaterEqual", value: 3 }]));
+      expect(inListOrder(b, data.items)).toEqual(inListOrder(b, wire(expected)));
+    } else {
+      const expected = b.events.filter((e) => e.device === "d2" && typeof e.ts === "number" && e.ts >= 3).sort((x, y) => (x.ts as number) - (y.ts as number));
+      expect(data.items).toEqual(wire(expected));
     }
   });
 });
