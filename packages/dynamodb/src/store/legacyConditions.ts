@@ -25,8 +25,8 @@ const LEGACY: Readonly<Record<Operator, ComparisonOperator>> = {
   notNull: "NOT_NULL",
 };
 
-function condition(operator: Operator, value: Scalar | Scalar[] | undefined): Condition {
-  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+function condition(operator: Operator, value: Scalar | readonly Scalar[] | undefined): Condition {
+  const values: readonly Scalar[] = value === undefined ? [] : typeof value === "object" ? value : [value];
   const ComparisonOperator = LEGACY[operator];
   if (values.length === 0) return { ComparisonOperator };
   try {
