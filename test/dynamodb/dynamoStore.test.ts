@@ -77,9 +77,11 @@ describe("queries on a string sort key", () => {
   });
 
   it.each([
-    ["an empty partition key", { key: { primary: "" } }, /^DynamoDB refused the request: One or more parameter values are not valid\. The AttributeValue for a key attribute cannot contain an empty string value\./],
+    // The handler refuses "" itself, as the emulator does, before the store is asked (one handler, two stores).
+    ["an empty partition key", { key: { primary: "" } }, /^'key\.primary' cannot be the empty string: no item has an empty key$/],
+    // The DynamoDB store leaves key types to DynamoDB, which refuses with its own words.
     ["a partition key of another type", { key: { primary: 7 } }, /^DynamoDB refused the request: One or more parameter values were invalid: Condition parameter type does not match schema type$/],
-  ])("refuses %s with DynamoDB's message (400)", async (_, params, message) => {
+  ])("refuses %s (400)", async (_, params, message) => {
     const error = await client.queryItems({ table: "logs", ...params }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).status).toBe(400);

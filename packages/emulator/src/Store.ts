@@ -7,9 +7,8 @@ export interface StoreTable {
   readonly name: string;
   readonly primaryKey: string;
   readonly secondaryKey?: string | undefined;
-  /** The type every primary key value has, where the store knows it: queries with a value of the other type are refused. */
-  readonly primaryType?: "string" | "number" | undefined;
-  readonly secondaryType?: "string" | "number" | undefined;
+  /** The type every key value has, where the store knows it: a query with a value of the other type is refused. */
+  readonly keyTypes?: { readonly primary?: "string" | "number" | undefined; readonly secondary?: "string" | "number" | undefined };
 }
 
 /** One listItems page to read: the request's members, already checked (the filters by core). */

@@ -16,7 +16,10 @@ export function memoryStore(definitions: Tables): Store {
   for (const [name, definition] of Object.entries(definitions)) tables.set(name, buildTable(name, definition));
   const get = (name: string): Table => tables.get(name)!;
   return {
-    table: async (name) => tables.get(name),
+    table: async (name) => {
+      const t = tables.get(name);
+      return t === undefined ? undefined : { name: t.name, primaryKey: t.primaryKey, secondaryKey: t.secondaryKey, keyTypes: { primary: t.primaryType, secondary: t.secondaryType } };
+    },
     tableNames: async () => [...tables.keys()],
     async listItems({ table, filters, limit, startKey, pageSize }) {
       const t = get(table.name);

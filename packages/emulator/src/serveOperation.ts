@@ -43,10 +43,10 @@ function checkKeyTypes(table: StoreTable, primary: KeyValue | undefined, filter:
     if (type === undefined || typeof value === type) return;
     throw new RequestError(400, `${what} must be a ${type}: the key ${JSON.stringify(name)} of table ${JSON.stringify(table.name)} holds ${type}s, not ${typeof value}s`);
   };
-  if (primary !== undefined) mismatch("'key.primary'", table.primaryKey, table.primaryType, primary);
+  if (primary !== undefined) mismatch("'key.primary'", table.primaryKey, table.keyTypes?.primary, primary);
   if (filter === undefined) return;
   const values = Array.isArray(filter.value) ? filter.value : [filter.value];
-  values.forEach((v, i) => mismatch(`'filter.value${Array.isArray(filter.value) ? `[${i}]` : ""}'`, table.secondaryKey!, table.secondaryType, v));
+  values.forEach((v, i) => mismatch(`'filter.value${Array.isArray(filter.value) ? `[${i}]` : ""}'`, table.secondaryKey!, table.keyTypes?.secondary, v));
 }
 
 /**
