@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { compileList, compileQuery, FilterError, plan } from "@itemfilter/core";
+import { compileList, compileQuery, explainMatch, FilterError, formatExplanation, plan } from "@itemfilter/core";
 
 /**
  * Drives every golden case under test/golden: input, mode and options, then
@@ -11,7 +11,9 @@ import { compileList, compileQuery, FilterError, plan } from "@itemfilter/core";
  */
 interface GoldenCase {
   input: string;
-  mode?: "list" | "query" | "plan";
+  mode?: "list" | "query" | "plan" | "why";
+  /** For mode "why": the item explainMatch explains. */
+  item?: unknown;
   options?: Record<string, unknown>;
   output?: unknown;
   error?: {
@@ -35,7 +37,21 @@ const cases = files.flatMap((file) => {
 
 function run(c: GoldenCase): unknown {
   if (c.mode === "plan") return plan(c.input, c.options);
+  if (c.mode === "why") return why(c.input, c.item, c.options);
   return c.mode === "query" ? compileQuery(c.input, c.options) : compileList(c.input, c.options);
+}
+
+/**
+ * An explanation as a golden file holds it: each deciding condition with the
+ * text its span covers instead of the span, and the frame formatExplanation prints.
+ */
+export function why(input: string, item: unknown, options?: Record<string, unknown>): unknown {
+  const e = explainMatch(input, item, options);
+  return {
+    matched: e.matched,
+    predicates: e.predicates.map(({ span, ...rest }) => ({ text: input.slice(span.start.offset, span.end.offset), ...rest })),
+    frame: formatExplanation(input, e).split("\n"),
+  };
 }
 
 describe("golden cases", () => {

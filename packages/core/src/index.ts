@@ -7,9 +7,11 @@ export { compileQuery, type CompileQueryOptions } from "./compile/compileQuery.j
 export { decompile, type DecompileOptions } from "./print/decompile.js";
 export { FilterError, isFilterError, type Diagnostic, type DiagnosticParams, type ErrorCode, type Fix } from "./errors.js";
 export { evaluate, prepareEvaluate, type EvaluateOptions } from "./semantics/evaluate.js";
+export { explainMatch, type DecidingPredicate, type ExplainInput, type Explanation } from "./semantics/explainMatch.js";
 export type { ListFilter, QueryFilter, Scalar } from "./compile/filters.js";
 export { CANONICAL_OPERATOR, format, type FormatOptions } from "./print/format.js";
 export { formatDiagnostics, type DiagnosticLike, type FormatDiagnosticsOptions } from "./print/formatDiagnostics.js";
+export { formatExplanation, type FormatExplanationOptions } from "./print/formatExplanation.js";
 export { escapeForDisplay } from "./syntax/escapeForDisplay.js";
 export { inferSchema } from "./compile/inferSchema.js";
 export { DEFAULT_LIMITS, type Limits } from "./syntax/limits.js";

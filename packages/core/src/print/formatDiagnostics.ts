@@ -3,6 +3,7 @@ import { FilterError } from "../errors.js";
 import { describeValue } from "../checkArgument.js";
 import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
 import { isSpan, LineIndex, type Span } from "../syntax/location.js";
+import { markSpan } from "./markSpan.js";
 
 export interface FormatDiagnosticsOptions {
   /** Wrap the code and the caret line in ANSI colour. Off by default. */
@@ -82,36 +83,8 @@ function frame(d: DiagnosticLike, index: LineIndex, color: boolean, lineShift: n
   const code = paint(BOLD + RED, escapeForDisplay(d.code));
   const message = escapeForDisplay(d.message);
   if (d.path !== undefined) return `${code}: ${message} (at ${escapeForDisplay(d.path)})`;
-  const { line, column, offset } = d.span.start;
+  const { line, column } = d.span.start;
   const head = `${code}: ${message} (${line + lineShift}:${column})`;
-  const text = index.lineText(line);
-  const gutter = String(line + lineShift);
-  const pad = " ".repeat(gutter.length);
-  const col = Math.min(column - 1, text.length);
-  const sameLine = d.span.end.line === line ? d.span.end.offset - offset : text.length - col;
-  const width = Math.max(1, Math.min(sameLine, text.length - col));
-  const { before, marked, after } = window(text, col, width);
-  // Escaping can widen characters, so the caret is measured on the escaped text; tabs stay
-  // tabs so it lines up however the terminal expands them.
-  const shownBefore = escapeForDisplay(before, true);
-  const shownMarked = escapeForDisplay(marked, true);
-  const lead = shownBefore.replace(/[^\t]/g, " ");
-  const carets = Math.max(1, Math.min(shownMarked.length, 80));
-  return [head, `${gutter} | ${shownBefore}${shownMarked}${escapeForDisplay(after, true)}`, `${pad} | ${lead}${paint(RED, "^".repeat(carets))}`].join("\n");
-}
-
-/**
- * The line split at the span; a very long line is cut to a window around the
- * column, so a 1 MB one-line filter still prints a readable frame.
- */
-function window(text: string, at: number, width: number): { before: string; marked: string; after: string } {
-  if (text.length <= 200) return { before: text.slice(0, at), marked: text.slice(at, at + width), after: text.slice(at + width) };
-  const from = Math.max(0, at - 60);
-  const to = Math.min(text.length, at + 80);
-  const end = Math.min(at + width, to);
-  return {
-    before: (from > 0 ? "…" : "") + text.slice(from, at),
-    marked: text.slice(at, end),
-    after: text.slice(end, to) + (to < text.length ? "…" : ""),
-  };
+  const marked = markSpan(index, d.span, lineShift);
+  return [head, marked.source, `${marked.pad} | ${marked.lead}${paint(RED, "^".repeat(marked.carets))}`].join("\n");
 }

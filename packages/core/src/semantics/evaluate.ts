@@ -1,4 +1,5 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
+import type { Scalar } from "../compile/filters.js";
 import { checkStringOption } from "../checkArgument.js";
 import { itemValue } from "./itemValue.js";
 import type { ParseOptions } from "../syntax/parse.js";
@@ -63,7 +64,7 @@ function prepare(node: FilterNode, secondaryKey: string | undefined): Test {
       return (item) => !operand(item);
     }
     case "Predicate": {
-      const name = subject(node, secondaryKey);
+      const name = predicateSubject("evaluate", node, secondaryKey);
       const test = predicateTest(node.operator, plainValue(node.value));
       return (item) => test(itemValue(item, name));
     }
@@ -72,16 +73,18 @@ function prepare(node: FilterNode, secondaryKey: string | undefined): Test {
   }
 }
 
-function subject(node: PredicateNode, secondaryKey: string | undefined): string {
+/** The attribute a condition tests: its own, or the secondary key for a key query's `key` and a condition without a subject. */
+export function predicateSubject(fn: string, node: PredicateNode, secondaryKey: string | undefined): string {
   const attr = node.attribute;
   if (secondaryKey !== undefined && (attr === null || attr.name.toLowerCase() === "key")) return secondaryKey;
   if (attr === null) {
-    throw new TypeError(`evaluate: the condition '${node.operator}' has no attribute, so it tests the secondary key; pass options.secondaryKey`);
+    throw new TypeError(`${fn}: the condition '${node.operator}' has no attribute, so it tests the secondary key; pass options.secondaryKey`);
   }
   return attr.name;
 }
 
-function plainValue(value: LiteralNode | LiteralNode[] | undefined): unknown {
+/** A condition's value as plain JSON: a scalar, a list (in, between), or undefined (null, notNull). */
+export function plainValue(value: LiteralNode | LiteralNode[] | undefined): Scalar | Scalar[] | undefined {
   if (value === undefined) return undefined;
   return Array.isArray(value) ? value.map((l) => l.value) : value.value;
 }
