@@ -4,6 +4,7 @@ import { benchBundleSize } from "./bundleSize.mjs";
 import { benchColdStart } from "./coldStart.mjs";
 import { benchCompile } from "./compileBench.mjs";
 import { benchEvaluation } from "./evaluation.mjs";
+import { benchExplain } from "./explainBench.mjs";
 import { benchFirstFilter } from "./firstFilter.mjs";
 import { cpuShareSummary } from "./measure.mjs";
 import { benchPlanCost } from "./planCost.mjs";
@@ -39,6 +40,8 @@ const largeOpsPerSec = Object.fromEntries(compile.large.rows.map((r) => [r.name,
 compile.huge = await benchCompile("huge", repeatLarge(HUGE_COPIES), raisedLimits(HUGE_COPIES), bigRounds, { copies: HUGE_COPIES, largeOpsPerSec });
 step("evaluation");
 const evaluation = benchEvaluation({ ...rounds, batchMs: S.batchMs * 1.5, minCalls: 5 });
+step("explain");
+const explain = benchExplain(rounds);
 step("scaling");
 const scaling = benchScaling(S.multiples, { ...bigRounds, warmupMs: S.warmupMs / 2 });
 step("cold start");
@@ -67,6 +70,7 @@ const results = {
   durationSec: 0,
   compile,
   evaluation,
+  explain,
   scaling,
   coldStart,
   firstFilter,

@@ -75,3 +75,12 @@ describe("plan ÷ compile inputs (issue 17)", () => {
     }
   });
 });
+
+describe("the explain figure measures a match", () => {
+  it("the typical filter matches its item, and explainMatch says so", async () => {
+    const { explainMatch, evaluate } = await import("@itemfilter/core");
+    const { MATCHING_ITEM } = await import("../src/explainBench.mjs");
+    expect(evaluate(TYPICAL, MATCHING_ITEM)).toBe(true);
+    expect(explainMatch(TYPICAL, MATCHING_ITEM).matched).toBe(true);
+  });
+});
