@@ -79,6 +79,10 @@ async function runCommand(ctx: CliContext, argv: readonly string[]): Promise<num
       const { runFind } = await import("./send/runFind.js");
       return runFind(ctx, selection.args);
     }
+    case "why": {
+      const { runWhy } = await import("./send/runWhy.js");
+      return runWhy(ctx, selection.args);
+    }
     case "serve": {
       const { runServe } = await import("./send/runServe.js");
       return runServe(ctx, selection.args);

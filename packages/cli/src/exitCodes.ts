@@ -7,6 +7,8 @@ export const EXIT = {
   usage: 2,
   /** The service or the network failed, or the emulator could not start. */
   service: 3,
+  /** `why`: the table holds no item with the key given. */
+  noItem: 4,
   /** A bug in itemfilter: an error no code path expected (EX_SOFTWARE of sysexits.h). */
   internal: 70,
   /** Ctrl-C (SIGINT) stopped the command, as shells report it. */
@@ -15,4 +17,4 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const EXIT_CODES_HELP = "Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n70 internal error (a bug), 130 interrupted (Ctrl-C).";
+export const EXIT_CODES_HELP = "Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n4 no item with that key (why), 70 internal error (a bug), 130 interrupted (Ctrl-C).";

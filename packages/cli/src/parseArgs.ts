@@ -8,6 +8,7 @@ import { replCommand } from "./commands/replCommand.js";
 import type { Selection } from "./commands/selection.js";
 import { sendCommand } from "./commands/sendCommand.js";
 import { serveCommand } from "./commands/serveCommand.js";
+import { whyCommand } from "./commands/whyCommand.js";
 import { examplesMarker, insertExamples } from "./commands/examples.js";
 import { splitAtDashDash, withOperands } from "./filterOperands.js";
 import { STDIN_WORD } from "./filterSource.js";
@@ -39,6 +40,7 @@ export function parseArgs(ctx: CliContext, argv: readonly string[]): Promise<Par
     .command(sendCommand("list", select))
     .command(sendCommand("query", select))
     .command(findCommand(select))
+    .command(whyCommand(select))
     .command(serveCommand(select))
     .command(loadCommand(select))
     .command(replCommand(select))

@@ -19,7 +19,7 @@ import { runCli, startServe, type CliRun } from "./runCli.js";
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const READMES = ["README.md", "packages/cli/README.md", "packages/client/README.md", "packages/emulator/README.md"];
 /** Commands whose --help is laid out by this package (one example per line, after a "# what" line). */
-const HELP_COMMANDS = [[], ["compile"], ["list"], ["query"], ["serve"], ["load"], ["repl"], ["find"], ["playground"]];
+const HELP_COMMANDS = [[], ["compile"], ["list"], ["query"], ["serve"], ["load"], ["repl"], ["find"], ["why"], ["playground"]];
 
 /**
  * Examples on DynamoDB name DynamoDB Local at the README's address; here one

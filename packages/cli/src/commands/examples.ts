@@ -48,6 +48,12 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table orders --explain 'customer = \"u001\" and orderedAt beginsWith \"2024\"'", "the Query or Scan inputs it would send to DynamoDB"],
     ["itemfilter find --base-url https://api.example.com --table events --primary-key device --secondary-key ts 'device = \"d42\" and ts > 1700000000'", "a service's table: name its keys so the plan can read one partition (needs credentials)"],
   ],
+  why: [
+    ["itemfilter why --table users --key u001 'age >= 30 and plan = \"pro\"'", "why user u001 is not among the pro users aged 30 or more"],
+    ["itemfilter why --table users --key u007 'age >= 30 and plan = \"pro\"'", "why user u007 is"],
+    ["itemfilter why --table orders --key u001 --secondary 2024-03-26T14:16:00Z 'status = \"shipped\" or total > 250'", "one order of a table with two keys"],
+    ["itemfilter why --table users --key u001 --json 'not (city in (\"Oslo\", \"Lima\"))'", "the explanation as JSON"],
+  ],
   serve: [
     ["itemfilter serve", "serve the demo data on http://127.0.0.1:8787"],
     ["itemfilter serve --data items.json --port 0", "serve your own data on a free port"],

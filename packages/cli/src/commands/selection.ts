@@ -5,6 +5,7 @@ export type Selection =
   | { command: "compile"; args: CompileArgs }
   | { command: "list" | "query"; args: SendArgs }
   | { command: "find"; args: FindArgs }
+  | { command: "why"; args: WhyArgs }
   | { command: "serve"; args: ServeArgs }
   | { command: "load"; args: LoadArgs }
   | { command: "repl"; args: ReplArgs }
@@ -81,6 +82,21 @@ export interface FindArgs extends TargetArgs {
   /** Run the filter straight on this DynamoDB's table instead. */
   dynamodbEndpoint: string | undefined;
   dynamodbRegion: string | undefined;
+}
+
+export interface WhyArgs extends TargetArgs {
+  table: string;
+  /** The item's primary key value, as typed (keyValue reads it). */
+  key: string;
+  /** The item's secondary key value, for a table with two keys. */
+  secondary: string | undefined;
+  filter: FilterSource;
+  json: boolean;
+  /** The table's key names, for a table whose keys the command does not know (a service's). */
+  primaryKey: string | undefined;
+  secondaryKey: string | undefined;
+  schema: string | undefined;
+  inferSchema: boolean;
 }
 
 export interface ServeArgs {
