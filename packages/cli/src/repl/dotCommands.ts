@@ -8,7 +8,7 @@ export interface DotResult {
   failed?: boolean;
 }
 
-export const DOT_COMMANDS = [".mode", ".table", ".key", ".send", ".schema", ".explain", ".help", ".exit"];
+export const DOT_COMMANDS = [".mode", ".table", ".key", ".send", ".schema", ".explain", ".why", ".help", ".exit"];
 
 const HELP = `Type a filter to see its plan (find mode) or its JSON (list and query mode),
 or its errors with a caret under each problem.
@@ -26,6 +26,9 @@ continues the entry on the next line. Tab completes names and dot-commands.
   .explain [FILTER]  find: the plan (requests, what the server filters, what is
                      checked locally); list and query: the parse tree, each
                      rewrite, and the output (no FILTER: the last one)
+  .why KEY [FILTER]  why the item with this primary key does or does not match
+                     (no FILTER: the last one); for a table with two keys,
+                     KEY is ["primary", "secondary"] in JSON
   .help              this text
   .exit              leave (also Ctrl-D); Ctrl-C clears the line
 
@@ -91,9 +94,38 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
       if (source === undefined) return { text: ".explain FILTER, or enter a filter first" };
       return { text: session.explain(source) };
     }
+    case ".why": {
+      const parsed = whyArgument(arg);
+      if (parsed === undefined) return { text: '.why KEY [FILTER]: the item\'s primary key value (["primary", "secondary"] for a table with two keys), then the filter', failed: true };
+      const source = parsed.filter !== "" ? parsed.filter : session.last;
+      if (source === undefined) return { text: ".why KEY FILTER, or enter a filter first", failed: true };
+      return session.why(parsed.key, source);
+    }
     default:
       return { text: `unknown command ${JSON.stringify(name)}; .help lists them`, failed: true };
   }
+}
+
+/**
+ * `.why`'s argument: a key word (or a JSON array of the primary and secondary
+ * values, which may hold spaces), then the filter, if any.
+ */
+export function whyArgument(arg: string): { key: readonly (string | number)[]; filter: string } | undefined {
+  if (arg === "") return undefined;
+  if (arg.startsWith("[")) {
+    for (let end = arg.indexOf("]"); end !== -1; end = arg.indexOf("]", end + 1)) {
+      try {
+        const key: unknown = JSON.parse(arg.slice(0, end + 1));
+        if (!Array.isArray(key) || key.length < 1 || key.length > 2 || !key.every((v) => typeof v === "string" || typeof v === "number")) return undefined;
+        return { key, filter: arg.slice(end + 1).trim() };
+      } catch {
+        // Not the end of the array yet (a "]" inside a string): try the next one.
+      }
+    }
+    return undefined;
+  }
+  const space = arg.search(/\s/);
+  return space === -1 ? { key: [arg], filter: "" } : { key: [arg.slice(0, space)], filter: arg.slice(space + 1).trim() };
 }
 
 /** What the mode uses of the table: the secondary key for key queries, both keys for plans. */

@@ -1,4 +1,19 @@
-import { compileList, compileQuery, formatDiagnostics, formatPlan, isFilterError, plan as planFilter, suggest, type AttributeType, type Plan, type PlanKeys, type Schema, type Suggestions } from "@itemfilter/core";
+import {
+  compileList,
+  compileQuery,
+  explainMatch,
+  formatDiagnostics,
+  formatExplanation,
+  formatPlan,
+  isFilterError,
+  plan as planFilter,
+  suggest,
+  type AttributeType,
+  type Plan,
+  type PlanKeys,
+  type Schema,
+  type Suggestions,
+} from "@itemfilter/core";
 import { attributeHints, MAX_SEEN, schemaOfItems } from "../attributeHints.js";
 import type { CliContext } from "../cliContext.js";
 import { CliError } from "../cliError.js";
@@ -8,6 +23,8 @@ import { formatFilterLines } from "../formatJson.js";
 import { buildSendParams } from "../send/buildSendParams.js";
 import { explainPlan } from "../send/describePlan.js";
 import { fetchPages, findItems } from "../send/fetchPages.js";
+import { findByKey } from "../send/findByKey.js";
+import { keyValue } from "../send/keyValue.js";
 import { formatTable } from "../send/formatTable.js";
 import { openTarget, type Target } from "../send/openTarget.js";
 import { tableKeys } from "../send/tableKeys.js";
@@ -279,6 +296,36 @@ export class ReplSession {
       }
     }
     return explain(source, { mode: this.mode, schema: this.activeSchema(), secondaryKey: this.secondaryKey(), color: this.ctx.color.stdout });
+  }
+
+  /**
+   * `.why`: reads the item with this key from the current table and explains
+   * the filter against it (core's explainMatch), as `itemfilter why` prints it.
+   * A key word is read as --key reads it; values from a JSON array are taken as they are.
+   */
+  async why(key: readonly (string | number)[], source: string): Promise<{ text: string; failed?: boolean }> {
+    if (this.table === undefined) return { text: ".why needs a table: set one with .table NAME", failed: true };
+    const target = this.#target;
+    if (target === undefined) return { text: `.why reads the item, and sending is unavailable: ${this.#targetError ?? "not started"}`, failed: true };
+    const query = this.mode === "query" ? this.secondaryKey() : undefined;
+    const options = { ...(this.activeSchema() === undefined ? {} : { schema: this.activeSchema()! }), ...(query === undefined ? {} : { secondaryKey: query }) };
+    try {
+      explainMatch(source, {}, options);
+      const keys = this.planKeys();
+      if (keys === undefined) return { text: `.why reads the item by its key, and the primary key of '${this.table}' is not known; start with --primary-key NAME`, failed: true };
+      const [primary, secondary] = key.map((v) => (typeof v === "string" && key.length === 1 ? keyValue(v) : v));
+      const item = await findByKey(this.ctx, target.client, this.table, keys, { primary: primary!, secondary });
+      if (item === undefined) return { text: `no item of '${this.table}' has ${keys.primary} ${JSON.stringify(primary)}${secondary === undefined ? "" : ` and ${keys.secondary} ${JSON.stringify(secondary)}`}`, failed: true };
+      return { text: formatExplanation(source, explainMatch(source, item, options), { color: this.ctx.color.stdout }) };
+    } catch (error) {
+      if (isFilterError(error)) {
+        this.failures.filter = true;
+        return { text: formatDiagnostics(source, error, { color: this.ctx.color.stdout }) };
+      }
+      if (error instanceof CliError) return { text: error.message, failed: true };
+      this.failures.service = true;
+      return { text: `.why could not read the item: ${errorLine(error)}` };
+    }
   }
 
   /** Completion at `offset`: attributes from the schema, else from the table's items. */

@@ -1,0 +1,63 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The REPL as a person meets it: the built `itemfilter` in a real terminal
+ * (tmux, on a socket of its own), typed into with send-keys and read back
+ * with capture-pane. It runs the bundle `pnpm install` builds.
+ */
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const socket = `itemfilter-test-${process.pid}`;
+const home = mkdtempSync(join(tmpdir(), "itemfilter-tmux-"));
+const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
+
+afterAll(() => {
+  try {
+    tmux("kill-server");
+  } catch {
+    // Already gone with its last session.
+  }
+  rmSync(home, { recursive: true, force: true });
+});
+
+async function screenShows(text: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let screen = "";
+  while (Date.now() < deadline) {
+    screen = tmux("capture-pane", "-p", "-t", "repl");
+    if (screen.includes(text)) return screen;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the screen never showed ${JSON.stringify(text)}; it shows:\n${screen}`);
+}
+
+function type(line: string): void {
+  tmux("send-keys", "-t", "repl", "-l", line);
+  tmux("send-keys", "-t", "repl", "Enter");
+}
+
+describe("the REPL in a terminal", () => {
+  it(".why after a filter, and .why KEY FILTER, explain one item under the filter text", async () => {
+    const command = `cd ${JSON.stringify(root)} && NO_COLOR=1 ITEMFILTER_HISTORY_FILE=${JSON.stringify(join(home, "history"))} node packages/cli/bin/itemfilter.mjs repl`;
+    tmux("new-session", "-d", "-s", "repl", "-x", "110", "-y", "40", command);
+    await screenShows("find>");
+    type(".table users");
+    await screenShows("(attributes:");
+    type('age >= 30 and plan = "pro"');
+    await screenShows("plan:");
+    type(".why u001");
+    let screen = await screenShows('plan is "free", not "pro"');
+    expect(screen).toContain(['no match: 1 condition decided it', '1 | age >= 30 and plan = "pro"', '  |               ^^^^^^^^^^^^ plan is "free", not "pro"'].join("\n"));
+    type('.why u007 age < 18 or plan = "pro"');
+    // "no match: …" above holds "match: …" too: wait for what only this answer shows.
+    screen = await screenShows('^^^^^^^^^^^^ plan is "pro"');
+    expect(screen).toContain(['1 | age < 18 or plan = "pro"', '  |             ^^^^^^^^^^^^ plan is "pro"'].join("\n"));
+    type(".why u999");
+    await screenShows(`no item of 'users' has id "u999"`);
+    type(".exit");
+  }, 60_000);
+});
