@@ -5,6 +5,7 @@ import { EditorState, Prec, type Extension } from "@codemirror/state";
 import { EditorView, keymap, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import { filterResultField } from "./compileField.js";
 import { completionSource } from "./completion.js";
+import { explanationExtension } from "./explanation.js";
 import { lintDiagnostics } from "./diagnostics.js";
 import { highlightPlugin } from "./highlight.js";
 import { operatorHover } from "./operatorHover.js";
@@ -52,6 +53,7 @@ export function itemfilter(options: ItemfilterOptions = {}): Extension {
     Prec.high(keymap.of([{ key: "Tab", run: (view) => acceptCompletion(view) || completionStatus(view.state) !== null }])),
     operatorHover,
     changeReporter,
+    explanationExtension(),
     baseTheme,
     options.nonce === undefined ? [] : EditorView.cspNonce.of(options.nonce),
   ];
