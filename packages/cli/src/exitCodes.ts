@@ -17,4 +17,4 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const EXIT_CODES_HELP = "Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n4 no item with that key (why), 70 internal error (a bug), 130 interrupted (Ctrl-C).";
+export const EXIT_CODES_HELP = "Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n4 no item with that key (why), 70 internal error (a bug),\n130 interrupted (Ctrl-C).";

@@ -115,14 +115,14 @@ describe("compile errors", () => {
 });
 
 describe("help", () => {
-  it.each([[["--help"]], [["compile", "--help"]], [["list", "--help"]], [["query", "--help"]], [["serve", "--help"]], [["repl", "--help"]], [["find", "--help"]], [["playground", "--help"]]])("%j documents the exit codes", async (argv) => {
+  it.each([[["--help"]], [["compile", "--help"]], [["list", "--help"]], [["query", "--help"]], [["serve", "--help"]], [["repl", "--help"]], [["find", "--help"]], [["why", "--help"]], [["playground", "--help"]]])("%j documents the exit codes", async (argv) => {
     const run = await runCli(argv);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n70 internal error (a bug), 130 interrupted (Ctrl-C).");
+    expect(run.stdout).toContain("Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n4 no item with that key (why), 70 internal error (a bug),\n130 interrupted (Ctrl-C).");
     expect(run.stderr).toBe("");
   });
 
-  it.each([["compile"], ["list"], ["query"], ["serve"], ["repl"], ["find"], ["playground"]])("%s --help shows examples", async (command) => {
+  it.each([["compile"], ["list"], ["query"], ["serve"], ["repl"], ["find"], ["why"], ["playground"]])("%s --help shows examples", async (command) => {
     expect((await runCli([command, "--help"])).stdout).toContain("Examples:");
   });
 

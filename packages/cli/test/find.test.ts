@@ -348,7 +348,7 @@ describe("find --help", () => {
     const run = await runCli(["find", "--help"], { columns: 80 });
     expect(run.code).toBe(0);
     for (const [line, description] of EXAMPLES.find!) expect(run.stdout).toContain(`  # ${description}\n  ${line}\n`);
-    expect(run.stdout).toContain("Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n70 internal error (a bug), 130 interrupted (Ctrl-C).");
+    expect(run.stdout).toContain("Exit codes: 0 ok, 1 filter error, 2 usage error, 3 service or network error,\n4 no item with that key (why), 70 internal error (a bug),\n130 interrupted (Ctrl-C).");
   });
 
   it.each(examples)("%s runs against the demo data and returns something", async (line) => {
