@@ -24,7 +24,8 @@ export function withOperands(selection: Selection, operands: readonly string[]):
     case "compile":
     case "list":
     case "query":
-    case "find": {
+    case "find":
+    case "why": {
       const before = selection.args.filter;
       if (before.from === "stdin") throw usageError("'-' reads the filter from stdin; give either '-' or the filter, not both");
       const words = before.from === "text" ? [before.text, ...operands] : operands;

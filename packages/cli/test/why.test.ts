@@ -75,3 +75,14 @@ function petsFile(): string {
   }
   return pets;
 }
+
+describe("itemfilter why with '--'", () => {
+  it("takes the words after '--' as the filter, as find does", async () => {
+    const run = await runCli(["why", "--table", "users", "--key", "u001", "--", "-age > 1"]);
+    // '-age' is not an option after '--': it is filter text, and the filter's own error.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^E_SYNTAX/);
+    const ok = await runCli(["why", "--table", "users", "--key", "u001", "--", "age > 99"]);
+    expect(ok).toMatchObject({ code: 0, stdout: "no match: 1 condition decided it\n1 | age > 99\n  | ^^^^^^^^ age is 36, not > 99\n" });
+  });
+});
