@@ -69,8 +69,9 @@ async function emulatorItems(filter: unknown): Promise<Item[]> {
 async function resultRows(page: OpenedPage["page"]): Promise<{ columns: string[]; rows: string[][] }> {
   return page.evaluate(() => {
     const table = document.querySelector("#results")!;
-    const columns = [...table.querySelectorAll("thead th")].map((th) => th.textContent ?? "");
-    const rows = [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""));
+    // The first column holds each row's "why?" button, not data.
+    const columns = [...table.querySelectorAll("thead th:not(.why-col)")].map((th) => th.textContent ?? "");
+    const rows = [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td:not(.why-col)")].map((td) => td.textContent ?? ""));
     return { columns, rows };
   });
 }

@@ -6,13 +6,14 @@ import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import { filterResult, itemfilter, type FilterMode, type FilterResult } from "@itemfilter/codemirror";
 import { formatDiagnostics } from "@itemfilter/core";
-import { loadSession, type Session, type TableInfo } from "./api.js";
+import { loadSession, type Item, type Session, type TableInfo } from "./api.js";
 import { byId, h } from "./dom.js";
 import { findRequests, renderModeOffer } from "./modeOffer.js";
 import { renderPlan } from "./renderPlan.js";
 import { renderReference } from "./renderReference.js";
 import { renderResults } from "./renderResults.js";
-import { runFilter } from "./runFilter.js";
+import { clearExplanation, hideExplanation, itemByKey, keyValue, showExplanation } from "./explainItem.js";
+import { pageClient, runFilter } from "./runFilter.js";
 import { readUrlState, writeUrlState, type PageState } from "./urlState.js";
 
 const tableSelect = byId<HTMLSelectElement>("table");
@@ -67,7 +68,14 @@ function jsonOf(result: FilterResult & { ok: true }): unknown {
   return result.mode === "find" ? result.plan : result.filter;
 }
 
+/** The text the "Why" section explains; an edit makes it stale. */
+let explainedText: string | undefined;
+
 function showResult(result: FilterResult): void {
+  if (explainedText !== undefined && explainedText !== result.text) {
+    explainedText = undefined;
+    hideExplanation();
+  }
   state.filter = result.text;
   writeUrlState(state);
   if (result.ok) {
@@ -135,7 +143,7 @@ async function run(): Promise<void> {
     const { items, requests, pages, truncated } = await runFilter(result, table, partitionValue(table), session.credentials, controller.signal);
     if (ticket !== running) return;
     const ms = performance.now() - started;
-    renderResults(resultsTable, items);
+    renderResults(resultsTable, items, (item) => explain(item, table));
     resultsTable.dataset.count = String(items.length);
     const stopped = truncated ? " Stopped at the page limit: there are more." : "";
     resultsSummary.textContent = `${items.length} ${items.length === 1 ? "item" : "items"} from ${table.name} in ${ms.toFixed(1)} ms (${requests} ${requests === 1 ? "request" : "requests"}, ${pages} ${pages === 1 ? "page" : "pages"}).${stopped}`;
@@ -149,6 +157,46 @@ async function run(): Promise<void> {
       runStatus.textContent = "";
     }
   }
+}
+
+function keyLabel(item: Item, table: TableInfo): string {
+  const key = (name: string) => `${name} ${JSON.stringify(item[name])}`;
+  return table.secondaryKey === undefined ? key(table.primaryKey) : `${key(table.primaryKey)}, ${key(table.secondaryKey)}`;
+}
+
+/** A result row's "why?": its item explained in the editor. */
+function explain(item: Item, table: TableInfo): void {
+  explainedText = view.state.doc.toString();
+  showExplanation(view, item, table, state.mode, `the item with ${keyLabel(item, table)}`);
+}
+
+/** The "Why not?" box: the item with the key typed, read through the client, explained in the editor. */
+async function explainByKey(): Promise<void> {
+  const table = currentTable();
+  const primaryText = byId<HTMLInputElement>("why-key").value.trim();
+  const secondaryText = byId<HTMLInputElement>("why-secondary").value.trim();
+  if (primaryText === "") return;
+  const primary = keyValue(primaryText, table, table.primaryKey);
+  const secondary = table.secondaryKey === undefined || secondaryText === "" ? undefined : keyValue(secondaryText, table, table.secondaryKey);
+  explainedText = view.state.doc.toString();
+  try {
+    const item = await itemByKey(pageClient(session.credentials), table, primary, secondary, new AbortController().signal);
+    if (item === undefined) {
+      const which = `${table.primaryKey} ${JSON.stringify(primary)}${secondary === undefined ? "" : ` and ${table.secondaryKey} ${JSON.stringify(secondary)}`}`;
+      clearExplanation(view, `No item of ${table.name} has ${which}.`);
+      return;
+    }
+    showExplanation(view, item, table, state.mode, `the item with ${keyLabel(item, table)}`);
+  } catch (error) {
+    clearExplanation(view, `Could not explain: ${(error as Error).message}`);
+  }
+}
+
+function showWhyKeys(table: TableInfo): void {
+  byId("why-key-name").textContent = table.secondaryKey === undefined ? `(${table.primaryKey})` : `(${table.primaryKey}, ${table.secondaryKey})`;
+  const secondary = byId<HTMLInputElement>("why-secondary");
+  secondary.hidden = table.secondaryKey === undefined;
+  secondary.placeholder = table.secondaryKey === undefined ? "" : `${table.secondaryKey} (if several share the key)`;
 }
 
 /** The way out of list or query for a filter only find can run: same text, find mode, run. */
@@ -166,6 +214,9 @@ function reconfigure(): void {
   state.table = table.name;
   partitionField.hidden = state.mode !== "query";
   byId("partition-key").textContent = `(${table.primaryKey})`;
+  showWhyKeys(table);
+  explainedText = undefined;
+  clearExplanation(view);
   view.dispatch({ effects: config.reconfigure(extensionFor(table, state.mode)) });
   writeUrlState(state);
 }
@@ -253,6 +304,11 @@ async function start(): Promise<void> {
     if (event.key === "Enter") void run();
   });
   runButton.addEventListener("click", () => void run());
+  showWhyKeys(table);
+  byId("why-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    void explainByKey();
+  });
   byId("copy").addEventListener("click", () => void copyJson());
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !view.hasFocus) {

@@ -6,8 +6,11 @@ function cell(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** The items as a table: a column per attribute, in order of first appearance. */
-export function renderResults(table: HTMLTableElement, items: readonly Item[]): void {
+/**
+ * The items as a table: a column per attribute, in order of first appearance,
+ * after a column of "why?" buttons when `onWhy` is given (it explains that row's item).
+ */
+export function renderResults(table: HTMLTableElement, items: readonly Item[], onWhy?: (item: Item, row: number) => void): void {
   const columns: string[] = [];
   const known = new Set<string>();
   for (const item of items) {
@@ -18,8 +21,17 @@ export function renderResults(table: HTMLTableElement, items: readonly Item[]): 
       }
     }
   }
-  const head = h("thead", {}, h("tr", {}, ...columns.map((name) => h("th", { text: name, attrs: { scope: "col" } }))));
+  const whyHead = onWhy === undefined ? [] : [h("th", { class: "why-col", attrs: { scope: "col" } }, h("span", { class: "visually-hidden", text: "explain" }))];
+  const head = h("thead", {}, h("tr", {}, ...whyHead, ...columns.map((name) => h("th", { text: name, attrs: { scope: "col" } }))));
   const body = h("tbody");
-  for (const item of items) body.append(h("tr", {}, ...columns.map((name) => h("td", { text: cell(item[name]) }))));
+  items.forEach((item, row) => {
+    const cells = columns.map((name) => h("td", { text: cell(item[name]) }));
+    if (onWhy !== undefined) {
+      const why = h("button", { class: "link why", text: "why?", attrs: { type: "button", "aria-label": `Why row ${row + 1} matches` } });
+      why.addEventListener("click", () => onWhy(item, row));
+      cells.unshift(h("td", { class: "why-col" }, why));
+    }
+    body.append(h("tr", {}, ...cells));
+  });
   table.replaceChildren(...(items.length === 0 ? [] : [head, body]));
 }

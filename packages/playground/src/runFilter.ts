@@ -14,7 +14,7 @@ export interface RunOutcome {
 let client: { credentials: Credentials; client: Client } | undefined;
 
 /** One client for the page: the emulator on this origin, through the platform's fetch (the client's browser default). */
-function pageClient(credentials: Credentials): Client {
+export function pageClient(credentials: Credentials): Client {
   if (client?.credentials !== credentials) client = { credentials, client: createClient({ baseUrl: window.location.origin, ...credentials }) };
   return client.client;
 }
