@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   evaluate,
   explainMatch,
+  FilterError,
   format,
   formatExplanation,
   matches,
@@ -50,10 +51,20 @@ function decided(node: FilterNode, known: Known): boolean | undefined {
   }
 }
 
-const cases = fc.tuple(listFilterArbitrary(NAMES), itemArbitrary(NAMES)).map(([tree, item]) => {
-  const text = format(tree);
-  return { text, item };
-});
+/** The tree as text, or undefined when it has more conditions than the default limits take (the generators repeat subterms). */
+function textOf(tree: FilterNode): string | undefined {
+  try {
+    return format(tree);
+  } catch (error) {
+    if (error instanceof FilterError && error.code === "E_LIMIT") return undefined;
+    throw error;
+  }
+}
+
+const cases = fc
+  .tuple(listFilterArbitrary(NAMES), itemArbitrary(NAMES))
+  .map(([tree, item]) => ({ text: textOf(tree), item }))
+  .filter((c): c is { text: string; item: unknown } => c.text !== undefined);
 
 describe("explainMatch", () => {
   it("answers what evaluate answers, and its conditions alone decide that answer", () => {
