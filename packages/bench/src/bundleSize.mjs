@@ -1,5 +1,6 @@
 import { build } from "esbuild";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
@@ -12,6 +13,7 @@ const BENCH_DIR = fileURLToPath(new URL("..", import.meta.url));
 const APPS = {
   core: 'export * from "@itemfilter/core";',
   compileOnly: 'export { compileList, compileQuery, formatDiagnostics } from "@itemfilter/core";',
+  matchesOnly: 'export { matches } from "@itemfilter/core";',
   chevrotain: 'export * from "chevrotain";',
 };
 
@@ -41,15 +43,46 @@ async function measure(contents) {
   return { entry: contents, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, ownMinified: own, top };
 }
 
+/**
+ * The same app bundled by Vite (its production build, minified, as a library
+ * entry so nothing is added around it); warnings are collected, since the
+ * figure's target is "no bundler warning" too.
+ */
+async function measureVite(contents) {
+  const { build: viteBuild, createLogger, version } = await import("vite");
+  // Inside the bench package, so the app resolves @itemfilter/core from node_modules as an app would.
+  const dir = mkdtempSync(join(BENCH_DIR, ".vite-app-"));
+  try {
+    writeFileSync(join(dir, "app.mjs"), `${contents}\n`);
+    const warnings = [];
+    const logger = createLogger("warn", { allowClearScreen: false });
+    logger.warn = (message) => warnings.push(message);
+    logger.warnOnce = (message) => warnings.push(message);
+    const out = await viteBuild({
+      root: dir,
+      configFile: false,
+      logLevel: "warn",
+      customLogger: logger,
+      build: { write: false, minify: true, lib: { entry: join(dir, "app.mjs"), formats: ["es"], fileName: "app" }, rollupOptions: { onwarn: (w) => warnings.push(String(w.message ?? w)) } },
+    });
+    const code = Buffer.from((Array.isArray(out) ? out[0] : out).output[0].code);
+    return { entry: contents, bundler: `vite ${version}`, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, warnings };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchBundleSize() {
   try {
     const core = await measure(APPS.core);
     const compileOnly = await measure(APPS.compileOnly);
+    const matchesOnly = { esbuild: await measure(APPS.matchesOnly), vite: await measureVite(APPS.matchesOnly) };
     const chevrotain = { ...(await measure(APPS.chevrotain)), version: chevrotainVersion() };
     return {
       na: null,
       core,
       compileOnly,
+      matchesOnly,
       chevrotain,
       ratio: core.gzip / chevrotain.gzip,
       compileOnlyRatio: compileOnly.gzip / chevrotain.gzip,

@@ -1,14 +1,16 @@
 // Writes dist/bundle.js, the module that ships (the package's default
 // export): src/index.ts and chevrotain (the parts the core uses, without its
-// lexer: see chevrotainLexerStub.mjs) as one ES module. Loading one file
-// instead of about 100 (the core's modules, chevrotain's 42 and its
-// @chevrotain packages) is most of the load time saved: see packages/bench,
-// "time to first filter". Run by `pnpm build` after `tsc -b`, which writes the
+// lexer: see chevrotainLexerStub.mjs) as a few ES modules: bundle.js re-exports
+// from parser.js (everything that reaches chevrotain) and parse-free.js (the
+// rest), which share dist/chunks/. Loading four files instead of about 100
+// (the core's modules, chevrotain's 42 and its @chevrotain packages) is most
+// of the load time saved: see packages/bench, "time to first filter"; the
+// split lets an app that imports only matches carry no parser (figure 6c). Run by `pnpm build` after `tsc -b`, which writes the
 // declarations (dist/**/*.d.ts, the package's types) and the per-module
 // JavaScript that the scripts here import; a separate name keeps `tsc -b`
 // from overwriting the bundle.
 import { build } from "esbuild";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chevrotainLexerStub } from "./chevrotainLexerStub.mjs";
@@ -17,10 +19,23 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const chevrotain = JSON.parse(readFileSync(new URL("../node_modules/chevrotain/package.json", import.meta.url), "utf8"));
 
 const lexerStub = chevrotainLexerStub();
+const { parseFree, parser } = await splitExports();
+const banner = `// @itemfilter/core, bundled with chevrotain ${chevrotain.version} (Apache-2.0): see THIRD_PARTY_NOTICES.md beside this file.`;
+rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ["src/index.ts"],
-  outfile: "dist/bundle.js",
+  // Two entries, split: what needs no parser (matches, the validators, …) and what does.
+  // dist/bundle.js only re-exports from both (written below), so an app that imports just
+  // `matches` never carries chevrotain: the package is sideEffects: false, so bundlers drop
+  // dist/parser.js unread. One module kept the parser's set-up, which no bundler can prove
+  // free of effects, so every import carried all of it.
+  entryPoints: [
+    { in: "itemfilter-entry:parse-free", out: "parse-free" },
+    { in: "itemfilter-entry:parser", out: "parser" },
+  ],
+  outdir: "dist",
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   format: "esm",
   platform: "neutral",
@@ -30,21 +45,71 @@ const result = await build({
   treeShaking: true,
   sourcemap: true,
   legalComments: "inline",
-  banner: {
-    js: `// @itemfilter/core, bundled with chevrotain ${chevrotain.version} (Apache-2.0): see THIRD_PARTY_NOTICES.md beside this file.`,
-  },
+  banner: { js: banner },
   metafile: true,
   logLevel: "warning",
-  plugins: [lexerStub.plugin],
+  plugins: [
+    lexerStub.plugin,
+    {
+      name: "itemfilter-entries",
+      setup(b) {
+        b.onResolve({ filter: /^itemfilter-entry:/ }, (args) => ({ path: args.path.slice("itemfilter-entry:".length), namespace: "itemfilter-entry" }));
+        // From the modules that define them, not through src/index.ts, which reaches every module.
+        b.onLoad({ filter: /.*/, namespace: "itemfilter-entry" }, (args) => ({
+          contents: reexports(args.path === "parser" ? parser : parseFree),
+          resolveDir: join(root, "src"),
+          loader: "ts",
+        }));
+      },
+    },
+  ],
 });
 lexerStub.check();
+const parseFreeInputs = Object.entries(result.metafile.outputs).filter(([out]) => !out.endsWith("dist/parser.js")).flatMap(([, o]) => Object.keys(o.inputs));
+if (parseFreeInputs.some((i) => i.includes("chevrotain"))) throw new Error("chevrotain reached the parse-free side of the split (scripts/bundle.mjs)");
+writeFileSync(join(root, "dist/bundle.js"), `${banner}\n${reexports(parser, "./parser.js")}\n${reexports(parseFree, "./parse-free.js")}\n`);
+rmSync(join(root, "dist/bundle.js.map"), { force: true });
+
+function reexports(lines, into) {
+  return lines.map(({ names, from }) => `export { ${names.join(", ")} } from ${JSON.stringify(into ?? from)};`).join("\n");
+}
+
+/**
+ * The exports that need no parser: those of src/index.ts whose module does not
+ * reach chevrotain through its imports (module by module, as splitting sees
+ * it). Found, not listed, so a new export lands on the right side by itself.
+ */
+async function splitExports() {
+  const lines = [...readFileSync(join(root, "src/index.ts"), "utf8").matchAll(/export\s*(type\s*)?\{([^}]*)\}\s*from\s*"([^"]+)"/g)]
+    .filter((m) => m[1] === undefined)
+    .map((m) => ({ from: m[3], names: m[2].split(",").map((n) => n.trim()).filter((n) => n !== "" && !n.startsWith("type ")) }))
+    .filter((line) => line.names.length > 0);
+  const parseFree = [];
+  const parser = [];
+  for (const line of lines) ((await reachesChevrotain(line.from)) ? parser : parseFree).push(line);
+  if (!parseFree.some((line) => line.names.includes("matches"))) throw new Error("matches needs chevrotain now: it must not (packages/bench figure 6c)");
+  return { parseFree, parser };
+}
+
+async function reachesChevrotain(from) {
+  const probe = await build({
+    entryPoints: [join(root, "src", from.replace(/\.js$/, ".ts"))],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  return Object.keys(probe.metafile.inputs).some((i) => i.includes("chevrotain"));
+}
 
 /**
  * dist/THIRD_PARTY_NOTICES.md: every package whose code is in the bundle,
  * read from esbuild's metafile, with its license; the Apache-2.0 text once.
  */
 const packages = new Map();
-for (const [input, info] of Object.entries(Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.inputs ?? {})) {
+for (const [input, info] of Object.values(result.metafile.outputs).flatMap((o) => Object.entries(o.inputs))) {
   if (info.bytesInOutput === 0 || !input.includes("node_modules")) continue;
   let dir = dirname(join(root, input));
   while (!packages.has(dir)) {
