@@ -9,6 +9,7 @@ import { plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/cor
 import { planInput } from "./planInput.js";
 import { runPlan, type RunOptions } from "./runPlan.js";
 import { findPage } from "./findPage.js";
+import { deferGenerator } from "./deferGenerator.js";
 import type { ClientOptions, ExplainParams, FindAllParams, FindPageParams, FindPageResult, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
 import { walkPages, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
 
@@ -166,23 +167,22 @@ export function createClient(options: ClientOptions): Client {
       ? call("listItems", { table, filter: request.filter, startKey, signal })
       : call("queryItems", { table, ...(request.key === undefined ? {} : { key: request.key }), ...(request.filter === undefined ? {} : { filter: request.filter }), startKey, signal });
 
-  async function* execute(plan: Plan, params: { table: string } & RunOptions): AsyncGenerator<Item, FindOutcome, undefined> {
+  // Not generators themselves: deferGenerator gives the same first-next() errors without a layer per item.
+  const execute = (plan: Plan, params: { table: string } & RunOptions): AsyncGenerator<Item, FindOutcome, undefined> => {
     if (typeof params !== "object" || params === null || typeof params.table !== "string" || params.table === "") refuse("findAll", "'table' must be a non-empty string");
     if (typeof plan !== "object" || plan === null || !Array.isArray(plan.requests)) refuse("findAll", "takes a Plan {filter, requests, combine} (from explain or core's plan)");
-    return yield* runPlan(plan, fetchPlanPage(params.table), params);
-  }
+    return runPlan(plan, fetchPlanPage(params.table), params);
+  };
 
-  async function* findAll(params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> {
-    const plan = explain(params, "findAll");
-    return yield* execute(plan, { ...params, parseOptions: params.compileOptions });
-  }
+  const findAll = (params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> =>
+    deferGenerator(() => execute(explain(params, "findAll"), { ...params, parseOptions: params.compileOptions }));
 
   return {
     // The service's items are what the app says they are: the type parameter is the app's word, not checked here.
     findAll: findAll as Client["findAll"],
     findPage: (params) => findPage(params, (p) => explain(p, "findPage"), fetchPlanPage),
     explain: (params) => explain(params, "explain"),
-    executePlan: execute,
+    executePlan: (plan, params) => deferGenerator(() => execute(plan, params)),
     listItems: (params) => call("listItems", params) as Promise<Page<never>>,
     queryItems: (params) => call("queryItems", params) as Promise<Page<never>>,
     listAll: (params) => all("listItems", params) as AsyncGenerator<never, void, undefined>,
