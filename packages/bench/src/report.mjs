@@ -98,6 +98,15 @@ function planCostSection(rows) {
   return `### Plan ÷ compile (issue 17): CPU ms of one call of each on the same text, per round\n\n${table(["input", "chars", "plan gives", "plan ms", "compileList ms", "plan ÷ compileList (per round)"], body)}`;
 }
 
+function requestCostSection(c) {
+  if (c === undefined || c.na !== null) return `### One request's time (issue 26)\n\nn/a: ${c?.na ?? "not run"}`;
+  const rows = c.ways.map((w) => [w.name, `${num(w.ms.median)} (${range(w.ms)})`, `${times(w.vsNodeFetch.median)} (${range(w.vsNodeFetch, "×")})`]);
+  return (
+    `### One request's time (issue 26): the 8b partition query (${num(c.matched)} items) made five ways, each a layer more; ${num(c.items)} items in the emulator, ${c.rounds} interleaved rounds of ${c.batch} sequential requests\n\n` +
+    table(["way", "ms per request", "÷ node-fetch alone (per round)"], rows)
+  );
+}
+
 /** The whole stdout report: targets first, then the raw per-candidate tables. */
 export function renderReport(results) {
   const m = results.machine;
@@ -115,5 +124,6 @@ export function renderReport(results) {
     sizeTable(results.size),
     planSection(results.plan),
     planCostSection(results.planCost),
+    requestCostSection(results.requestCost),
   ].join("\n\n");
 }

@@ -54,6 +54,7 @@ const plan = await planFigures();
 step("plan cost");
 const planCost = benchPlanCost(quick ? { rounds: 3, minMs: 10 } : {});
 const dynamo = await dynamoFigures();
+const requestCost = await requestCostFigures();
 
 const results = {
   quick,
@@ -78,6 +79,7 @@ const results = {
   plan,
   planCost,
   dynamo,
+  requestCost,
 };
 results.cpuShare = cpuShareSummary();
 results.targets = evaluateTargets(results);
@@ -88,6 +90,17 @@ console.log(renderReport(results));
 const file = new URL("../results.json", import.meta.url);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 console.error(`bench: wrote packages/bench/results.json in ${results.durationSec.toFixed(0)} s total`);
+
+/** Issue 26: where one request's time goes, node-fetch alone among the ways (src/requestCost.mjs). */
+async function requestCostFigures() {
+  step("request cost");
+  try {
+    const { benchRequestCost } = await import(new URL("./requestCost.mjs", import.meta.url).href);
+    return { na: null, ...(await benchRequestCost(quick ? { items: 20_000, rounds: 3, batch: 20 } : {})) };
+  } catch (e) {
+    return { na: `requestCost failed: ${String(e?.message ?? e).split("\n")[0]}` };
+  }
+}
 
 /**
  * The issue-11 plan figures: src/planBench.mjs (its owner's file) runs plans
