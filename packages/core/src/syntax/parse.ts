@@ -5,7 +5,6 @@ import { lex, type LexProblem, type Token } from "./lexer.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { LineIndex } from "./location.js";
 import { parser } from "./parser.js";
-import { fastParse } from "./fastParse.js";
 import { contextMessage, shown } from "./parserMessages.js";
 import { applySchema, type Schema } from "../compile/schema.js";
 import { describeValue } from "../checkArgument.js";
@@ -62,11 +61,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     predicates: 0,
     problems: [] as LexProblem[],
   };
-  // Unlocated (the compilers' first try), clean text goes through the hand-written parser; it
-  // declines anything it does not accept, and the Chevrotain parser below then finds the errors.
-  const fast = !locate && problems.length === 0 && tokens.length > 0 ? fastParse(tokens, limits) : undefined;
-  if (fast !== undefined) body = fast;
-  else if (tokens.length > 0) {
+  if (tokens.length > 0) {
     parser.state = state;
     parser.input = tokens;
     try {
