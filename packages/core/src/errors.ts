@@ -1,4 +1,4 @@
-import { escapeForDisplay } from "./syntax/escapeForDisplay.js";
+import { boundMessage, cutText, MAX_QUOTED } from "./messageText.js";
 import type { Span } from "./syntax/location.js";
 
 /** Stable error codes. Each is documented in grammar/README.md with an example and its fix. */
@@ -55,10 +55,11 @@ export class FilterError extends Error {
   readonly diagnostics: readonly Diagnostic[];
 
   constructor(raw: readonly Diagnostic[]) {
-    // Messages quote source text; escaping here, once, keeps every message
-    // one line and free of terminal control and bidi characters, whichever
-    // module wrote it (escaping is idempotent, so pre-escaped text is kept).
-    const diagnostics = raw.map((d) => (escapeForDisplay(d.message) === d.message ? d : { ...d, message: escapeForDisplay(d.message) }));
+    // Messages quote source text; bounding here, once, keeps every message
+    // and hint one line of at most MAX_MESSAGE characters, free of terminal
+    // control and bidi characters, whichever module wrote it (bounding is
+    // idempotent, so a bounded diagnostic is kept as it is).
+    const diagnostics = raw.map(bounded);
     const first = diagnostics[0];
     if (first === undefined) throw new TypeError("FilterError needs at least one diagnostic");
     const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
@@ -68,6 +69,30 @@ export class FilterError extends Error {
     this.code = first.code;
     this.diagnostics = diagnostics;
   }
+}
+
+function bounded(d: Diagnostic): Diagnostic {
+  const message = boundMessage(d.message);
+  const hint = d.hint === undefined ? undefined : boundMessage(d.hint);
+  // Every diagnostic has params, so an app can always word a message from code and params.
+  const params = d.params === undefined ? {} : boundParams(d.params);
+  if (message === d.message && hint === d.hint && params === d.params) return d;
+  const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { ...d, message };
+  if (hint !== undefined) out.hint = hint;
+  out.params = params;
+  return out;
+}
+
+/** Strings in params are the user's text as the message quotes it: cut to MAX_QUOTED (the span points at the whole). */
+function boundParams(params: DiagnosticParams): DiagnosticParams {
+  let changed = false;
+  const out: Record<string, DiagnosticParams[string]> = {};
+  for (const [k, v] of Object.entries(params)) {
+    const next = typeof v === "string" ? cutText(v, MAX_QUOTED) : Array.isArray(v) ? v.map((x) => (typeof x === "string" ? cutText(x, MAX_QUOTED) : x)) : v;
+    if (next !== v && (typeof v === "string" || (next as unknown[]).some((x, i) => x !== (v as unknown[])[i]))) changed = true;
+    out[k] = next;
+  }
+  return changed ? out : params;
 }
 
 export function isFilterError(value: unknown): value is FilterError {

@@ -7,9 +7,10 @@ import type { Operator } from "../operators.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
 import { checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "./lowering.js";
-import { MIXED_IN_MESSAGE } from "./valueShapes.js";
+import { MIXED_IN } from "./valueShapes.js";
 import { format } from "../print/format.js";
-import { quoteName } from "../syntax/quote.js";
+import { quoted, replaceTitle, shownText } from "../messageText.js";
+import { quoteName, quoteString } from "../syntax/quote.js";
 
 export type CompileListOptions = ParseOptions;
 
@@ -79,14 +80,20 @@ function complement(node: PredicateNode, negation: NotNode, out: ListFilter[]): 
 }
 
 /** The inverse, phrased for a person, of operators the service cannot negate exactly. */
-const NOT_HINTS: Partial<Record<Operator, (a: string, v: string) => string>> = {
-  lessThan: (a, v) => `did you mean '${a} >= ${v}'? (that also drops items where ${a} is missing or not a number)`,
-  lessEqual: (a, v) => `did you mean '${a} > ${v}'? (that also drops items where ${a} is missing or not a number)`,
-  greaterThan: (a, v) => `did you mean '${a} <= ${v}'? (that also drops items where ${a} is missing or not a number)`,
-  greaterEqual: (a, v) => `did you mean '${a} < ${v}'? (that also drops items where ${a} is missing or not a number)`,
-  between: (a) => `'not between' would need 'or' (${a} below or above the range), which listItems cannot express`,
-  beginsWith: () => "the service has no 'not beginsWith'; 'notContains' is the nearest it has",
-};
+const INVERSE: Partial<Record<Operator, string>> = { lessThan: ">=", lessEqual: ">", greaterThan: "<=", greaterEqual: "<" };
+
+/** What to say instead, and the text that would replace the negation where there is one. */
+function notInstead(node: PredicateNode): { text: string; replacement?: string } {
+  const a = node.attribute!.name;
+  const inverse = INVERSE[node.operator];
+  if (inverse !== undefined && node.value !== undefined && !Array.isArray(node.value)) {
+    const replacement = `${quoteName(a)} ${inverse} ${node.value.type === "String" ? quoteString(node.value.value) : String(node.value.value)}`;
+    return { text: `did you mean ${quoted(replacement)}? (that also drops items where ${quoted(a)} is missing or not a number)`, replacement };
+  }
+  if (node.operator === "between") return { text: `'not between' would need 'or' (${quoted(a)} below or above the range), which cannot be checked here` };
+  if (node.operator === "beginsWith") return { text: "there is no 'not beginsWith'; 'notContains' is the nearest" };
+  return { text: "" };
+}
 
 /**
  * `not (a contains x)` is `a notContains x or a is null`, and `not (a notContains x)`
@@ -101,12 +108,13 @@ function notContainsUnsupported(node: PredicateNode, negation: NotNode): FilterE
   const nearest = format({ ...node, operator: nearestOperator }, NO_LIMITS);
   const written = `not (${format(node, NO_LIMITS)})`;
   const name = quoteName(attribute);
-  const fixes = negation.operand === node ? [{ title: `Replace with '${nearest}' (drops items with no ${name})`, span: negation.span, replacement: nearest }] : [];
+  // Quoted text is cut as in every message (the replacement itself is whole).
+  const fixes = negation.operand === node ? [{ title: `${replaceTitle(nearest)} (drops items with no ${shownText(name)})`, span: negation.span, replacement: nearest }] : [];
   return new FilterError([
     {
       code: "E_NOT_UNSUPPORTED",
-      message: `'${written}' also keeps the items with no ${name}, which one filter cannot say; '${nearest}' is the nearest, but it drops them`,
-      hint: `run it as written with find (or plan), which checks it exactly; or, where every item has ${name}, write '${nearest}'`,
+      message: `${quoted(written)} also keeps the items with no ${shownText(name)}, which one filter cannot say; ${quoted(nearest)} is the nearest, but it drops them`,
+      hint: `run it as written with find (or plan), which checks it exactly; or, where every item has ${shownText(name)}, write ${quoted(nearest)}`,
       params: { attribute, operator: node.operator, nearest },
       fixes,
       span: negation.span,
@@ -118,13 +126,14 @@ const NO_LIMITS = { maxLength: Infinity, maxDepth: Infinity, maxPredicates: Infi
 
 function notUnsupported(node: PredicateNode, negation: NotNode): FilterError {
   if (node.operator === "contains" || node.operator === "notContains") return notContainsUnsupported(node, negation);
-  const a = node.attribute!.name;
-  const v = Array.isArray(node.value) ? "" : node.value === undefined ? "" : JSON.stringify(node.value.value);
-  const hint = NOT_HINTS[node.operator]?.(a, v) ?? "";
+  const instead = notInstead(node);
   return new FilterError([
     {
       code: "E_NOT_UNSUPPORTED",
-      message: `listItems cannot express 'not' of '${node.operator}' exactly; ${hint}; to run it as written, use find (or plan), which checks it locally`,
+      message: `'not' of '${node.operator}' cannot be checked exactly here${instead.text === "" ? "" : `; ${instead.text}`}`,
+      hint: "one listItems request cannot negate this; find (or plan) runs it as written and checks it locally",
+      params: { operator: node.operator, ...(instead.replacement === undefined ? {} : { suggestion: instead.replacement }) },
+      ...(instead.replacement === undefined ? {} : { fixes: [{ title: replaceTitle(instead.replacement), span: negation.span, replacement: instead.replacement }] }),
       span: negation.span,
     },
   ]);
@@ -153,7 +162,15 @@ function disjunction(operands: FilterNode[], negation: NotNode | null, whole: Fi
   const filter = inFilter(item!, values);
   const count = Array.isArray(filter.value) ? filter.value.length : 1;
   if (count > maxInValues) {
-    throw new FilterError([{ code: "E_LIMIT", message: `these alternatives make an 'in' of ${count} values; the limit is ${maxInValues} (maxInValues)`, span: whole.span }]);
+    throw new FilterError([
+      {
+        code: "E_LIMIT",
+        message: `these alternatives make an 'in' of ${count} values; at most ${maxInValues} are allowed`,
+        hint: "raise maxInValues to accept more",
+        params: { count, limit: maxInValues },
+        span: whole.span,
+      },
+    ]);
   }
   return filter;
 }
@@ -164,12 +181,14 @@ function orUnsupported(operand: FilterNode, whole: FilterNode): FilterError {
   return new FilterError([
     {
       code: "E_OR_UNSUPPORTED",
-      message: `listItems combines filters with AND, so ${kind} can only join equality tests on one attribute (a = 1 or a = 2 becomes a in (1, 2)); to run any filter, use find (or plan), which splits it into several requests`,
+      message: `${kind} can only join equality tests on one attribute here, as in a = 1 or a = 2`,
+      hint: "one listItems request combines its filters with AND; find (or plan) runs any filter as several requests",
+      params: { kind: whole.type === "Or" ? "or" : "not and" },
       span: operand.span,
     },
   ]);
 }
 
 function mixedTypes(span: Span): FilterError {
-  return new FilterError([{ code: "E_IN_MIXED_TYPES", message: MIXED_IN_MESSAGE, span }]);
+  return new FilterError([{ code: "E_IN_MIXED_TYPES", ...MIXED_IN, span }]);
 }

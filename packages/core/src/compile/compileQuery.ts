@@ -1,5 +1,6 @@
 import type { FilterDocument, FilterNode, PredicateNode } from "../syntax/ast.js";
-import { checkLiterals, literalValues } from "./lowering.js";
+import { checkLiterals, issueDiagnostic, literalValues } from "./lowering.js";
+import { quoted } from "../messageText.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import type { QueryFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "../syntax/limits.js";
@@ -15,6 +16,7 @@ export interface CompileQueryOptions extends ParseOptions {
 }
 
 const SHAPE = "a key query takes one condition on the key, or 'key >= a and key <= b' (which becomes between)";
+const SHAPE_HINT = "queryItems takes one condition on the secondary key; find runs any filter";
 
 /**
  * Compiles a key query to the one QueryFilter that queryItems takes. Its
@@ -51,7 +53,15 @@ function keySubjects(doc: FilterDocument, secondaryKey: string | undefined, bare
 function compileDocument(doc: FilterDocument, options: CompileQueryOptions | undefined): QueryFilter {
   const body = doc.body;
   if (body === null) {
-    throw new FilterError([{ code: "E_EMPTY", message: "a key query needs a condition on the secondary key, such as '>= 3' or 'beginsWith \"a\"'", span: doc.span }]);
+    throw new FilterError([
+      {
+        code: "E_EMPTY",
+        message: "write a condition on the key, such as '>= 3' or 'beginsWith \"a\"'",
+        hint: "a queryItems request needs a condition on the secondary key",
+        params: {},
+        span: doc.span,
+      },
+    ]);
   }
   const predicates = shapeOf(body);
   const problems: Diagnostic[] = [];
@@ -68,11 +78,11 @@ function compileDocument(doc: FilterDocument, options: CompileQueryOptions | und
   if (lower === undefined || upper === undefined) {
     const odd = predicates.find((p) => p.operator !== "greaterEqual" && p.operator !== "lessEqual") ?? predicates[1]!;
     const hint = odd.operator === "greaterThan" || odd.operator === "lessThan" ? "; use >= and <=, since between is inclusive" : "";
-    throw new FilterError([{ code: "E_QUERY_SHAPE", message: SHAPE + hint, span: odd.span }]);
+    throw new FilterError([{ code: "E_QUERY_SHAPE", message: SHAPE + hint, hint: SHAPE_HINT, params: { operator: odd.operator }, span: odd.span }]);
   }
   const value = [literalValues(lower) as Scalar, literalValues(upper) as Scalar];
   const issue = checkValue("between", value, true, maxInValues);
-  if (issue !== null) throw new FilterError([{ code: issue.code, message: issue.message, span: body.span }]);
+  if (issue !== null) throw new FilterError([issueDiagnostic(issue, body.span)]);
   return { operator: "between", value };
 }
 
@@ -84,16 +94,20 @@ function shapeOf(body: FilterNode): PredicateNode[] {
   }
   const what = body.type === "Or" ? "'or'" : body.type === "Not" ? "'not'" : "more than two conditions";
   const span = body.type === "And" ? (body.operands[2] ?? body).span : body.span;
-  throw new FilterError([{ code: "E_QUERY_SHAPE", message: `queryItems cannot express ${what}: ${SHAPE}`, span }]);
+  const kind = body.type === "Or" ? "or" : body.type === "Not" ? "not" : "and";
+  throw new FilterError([{ code: "E_QUERY_SHAPE", message: `${what} cannot be used here: ${SHAPE}`, hint: SHAPE_HINT, params: { kind }, span }]);
 }
 
 function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, problems: Diagnostic[], maxInValues: number): void {
   const attr = p.attribute;
   if (attr !== null && attr.name.toLowerCase() !== "key" && attr.name !== secondaryKey) {
-    const named = secondaryKey === undefined ? "" : ` (or '${secondaryKey}')`;
+    const named = secondaryKey === undefined ? "" : ` (or ${quoted(secondaryKey)})`;
     problems.push({
       code: "E_QUERY_ATTRIBUTE",
-      message: `a key query tests only the secondary key; write 'key'${named} or leave the name out, not '${attr.name}'`,
+      message: `a key query tests only the key; write 'key'${named} or leave the name out, not ${quoted(attr.name)}`,
+      hint: "queryItems tests only the secondary key; find (with keys) tests other attributes too",
+      params: { name: attr.name, key: secondaryKey ?? null },
+      fixes: [{ title: "Replace with 'key'", span: attr.span, replacement: "key" }],
       span: attr.span,
     });
     return;
@@ -101,7 +115,9 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
   if (!operatorInfo(p.operator)!.query) {
     problems.push({
       code: "E_QUERY_OPERATOR",
-      message: `queryItems does not take '${p.operator}'; it takes ${QUERY_OPERATORS.join(", ")}`,
+      message: `a key query cannot use '${p.operator}'; it can use ${QUERY_OPERATORS.join(", ")}`,
+      hint: "queryItems takes only these operators on the secondary key; find runs any filter",
+      params: { operator: p.operator, expected: [...QUERY_OPERATORS] },
       span: p.operatorSpan,
     });
     return;

@@ -3,7 +3,8 @@ import type { Diagnostic } from "../errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
 import type { Span } from "../syntax/location.js";
 import { operatorInfo } from "../operators.js";
-import { checkValue } from "./valueShapes.js";
+import { checkValue, type ValueIssue } from "./valueShapes.js";
+import { replaceTitle } from "../messageText.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -24,7 +25,7 @@ export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInV
       return;
     case "Predicate":
       if (node.attribute === null) {
-        problems.push({ code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, span: node.operatorSpan });
+        problems.push({ code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, params: { operator: node.operator }, span: node.operatorSpan });
       }
       checkLiterals(node, problems, maxInValues);
   }
@@ -37,7 +38,13 @@ export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxIn
   const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true);
   if (issue === null) return;
   const span = Array.isArray(v) ? (issue.at === null ? spanOfAll(v) : v[issue.at]!.span) : (v?.span ?? node.operatorSpan);
-  problems.push({ code: issue.code, message: issue.message, span });
+  problems.push(issueDiagnostic(issue, span));
+}
+
+/** A value issue at `span`, with its fix when the issue knows the text that would replace the value there. */
+export function issueDiagnostic(issue: ValueIssue, span: Span): Diagnostic {
+  const d: Diagnostic = { code: issue.code, message: issue.message, params: issue.params, span, ...(issue.hint === undefined ? {} : { hint: issue.hint }) };
+  return issue.replacement === undefined ? d : { ...d, fixes: [{ title: replaceTitle(issue.replacement), span, replacement: issue.replacement }] };
 }
 
 export function spanOfAll(values: LiteralNode[]): Span {

@@ -2,7 +2,9 @@ import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateN
 import { FilterError, type Diagnostic } from "../errors.js";
 import { operatorInfo, type Operator } from "../operators.js";
 import { describeValue } from "../checkArgument.js";
-import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
+import { quoted, replaceTitle, shownText } from "../messageText.js";
+import { quoteName, quoteString } from "../syntax/quote.js";
+import { exactNumber } from "../syntax/numbers.js";
 import { closest } from "../syntax/closest.js";
 
 export type AttributeType = "string" | "number";
@@ -13,8 +15,9 @@ export interface AttributeSchema {
   aliases?: readonly string[];
   /**
    * The attribute holds arrays (sets) in at least some items, as inferSchema
-   * reports. The compilers do not read it; attributeWarnings does, to point
-   * `=`, `!=` and `in` on such an attribute to `contains`.
+   * reports. `=` and `in` on it never match, so the compilers refuse them
+   * (E_ATTRIBUTE_TYPE, fixed by `contains`); attributeWarnings also points
+   * `!=` to `notContains`.
    */
   array?: boolean;
 }
@@ -52,6 +55,11 @@ export class SchemaIndex {
       this.names.set(name, resolved);
       for (const alias of spec.aliases ?? []) if (!this.names.has(alias)) this.names.set(alias, resolved);
     }
+  }
+
+  /** Whether the stored name is marked `array: true`. */
+  isArray(name: string): boolean {
+    return Object.hasOwn(this.schema.attributes, name) && this.schema.attributes[name]!.array === true;
   }
 
   resolve(written: string): ResolvedAttribute | undefined {
@@ -134,11 +142,19 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
   if (resolved === undefined) {
     if (index.schema.allowUnknown === true) return node;
     const near = index.didYouMean(attr.name);
-    const hint = near.length > 0 ? `; did you mean ${near.map((n) => `'${escapeForDisplay(n)}'`).join(" or ")}?` : "";
-    problems.push({ code: "E_UNKNOWN_ATTRIBUTE", message: `unknown attribute '${escapeForDisplay(attr.name)}'${hint}`, span: attr.span });
+    const meant = near.length > 0 ? `; did you mean ${near.map(quoted).join(" or ")}?` : "";
+    problems.push({
+      code: "E_UNKNOWN_ATTRIBUTE",
+      message: `unknown attribute ${quoted(attr.name)}${meant}`,
+      ...(near.length > 0 ? {} : { hint: "add the name (or an alias) to the schema if it should be accepted" }),
+      params: { name: attr.name, suggestions: near },
+      ...(near.length > 0 ? { fixes: near.map((n) => ({ title: replaceTitle(n), span: attr.span, replacement: quoteName(n) })) } : {}),
+      span: attr.span,
+    });
     return node;
   }
   if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
+  if (index.isArray(resolved.name)) checkArray(node, attr, problems);
   if (resolved.name === attr.name) return node;
   const renamed: AttributeNode = { ...attr, name: resolved.name };
   return { ...node, attribute: renamed };
@@ -151,8 +167,13 @@ const FOR_TYPE: Record<AttributeType, readonly Operator[]> = {
 };
 
 /** `=, beginsWith or between`: the operators for `type` that `target` takes, as they are written. */
+/** The operators that fit a type, as written in messages (a symbol where there is one); also the params' `expected`. */
+function offeredList(type: AttributeType, target: Target): string[] {
+  return FOR_TYPE[type].filter((op) => target === "list" || operatorInfo(op)!.query).map((op) => operatorInfo(op)!.symbols[0] ?? op);
+}
+
 function offered(type: AttributeType, target: Target): string {
-  const names = FOR_TYPE[type].filter((op) => target === "list" || operatorInfo(op)!.query).map((op) => operatorInfo(op)!.symbols[0] ?? op);
+  const names = offeredList(type, target);
   // Symbols read as a row (`= < <= > >=`); words need commas.
   const separator = type === "number" ? " " : ", ";
   return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(separator)} or ${names[names.length - 1]}`;
@@ -163,7 +184,8 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   if (type === "number" && shape === "string") {
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' tests text, but '${escapeForDisplay(attr.name)}' is a number; compare it with ${offered("number", target)}`,
+      message: `'${node.operator}' tests text, but ${quoted(attr.name)} is a number; compare it with ${offered("number", target)}`,
+      params: { operator: node.operator, name: attr.name, type, expected: offeredList("number", target) },
       span: node.operatorSpan,
     });
     return;
@@ -171,7 +193,8 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   if (type === "string" && shape === "number") {
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' compares numbers, but '${escapeForDisplay(attr.name)}' is a string; use ${offered("string", target)}`,
+      message: `'${node.operator}' compares numbers, but ${quoted(attr.name)} is a string; use ${offered("string", target)}`,
+      params: { operator: node.operator, name: attr.name, type, expected: offeredList("string", target) },
       span: node.operatorSpan,
     });
     return;
@@ -180,11 +203,39 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   const want = type === "number" ? "Number" : "String";
   for (const v of values) {
     if (v.type === want) continue;
-    const fix = type === "number" ? "write a number without quotes" : `quote it: "${escapeForDisplay(String(v.value))}"`;
+    const fix = type === "number" ? "write a number without quotes" : `quote it: "${shownText(String(v.value))}"`;
+    // A quoted number ("3") unquoted, and a number quoted: the fixes the message describes, where they keep the value.
+    const replacement = type === "string" ? quoteString(String(v.value)) : JSON_NUMBER.test(v.value as string) && exactNumber(v.value as string) !== null ? (v.value as string) : undefined;
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `'${escapeForDisplay(attr.name)}' is a ${type}, but this value is a ${v.type === "Number" ? "number" : "string"}; ${fix}`,
+      message: `${quoted(attr.name)} is a ${type}, but this value is a ${v.type === "Number" ? "number" : "string"}; ${fix}`,
+      params: { name: attr.name, type, value: v.value },
+      ...(replacement === undefined ? {} : { fixes: [{ title: replaceTitle(replacement), span: v.span, replacement }] }),
       span: v.span,
     });
   }
+}
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * `=` and `in` compare a whole array, so on an attribute the schema marks
+ * `array: true` they never match (grammar/semantics.md): an error, not an
+ * empty result, with `contains` (which tests for an element) as the fix.
+ */
+function checkArray(node: PredicateNode, attr: AttributeNode, problems: Diagnostic[]): void {
+  if (node.operator !== "equals" && node.operator !== "in") return;
+  const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
+  const single = values.length === 1 && values[0]!.type === "String" ? (values[0]!.value as string) : undefined;
+  const written = node.operator === "equals" ? "'='" : "'in'";
+  const replacement = single === undefined ? undefined : `${quoteName(attr.name)} contains ${quoteString(single)}`;
+  problems.push({
+    code: "E_ATTRIBUTE_TYPE",
+    message:
+      `${quoted(attr.name)} holds lists, and ${written} never matches a list; ` +
+      (replacement === undefined ? "use 'contains' to test for an element" : `did you mean ${quoted(replacement)}?`),
+    params: { operator: node.operator, name: attr.name, type: "array", ...(replacement === undefined ? {} : { suggestion: replacement }) },
+    ...(replacement === undefined ? {} : { fixes: [{ title: replaceTitle(replacement), span: node.span, replacement }] }),
+    span: node.operatorSpan,
+  });
 }

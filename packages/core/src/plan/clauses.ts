@@ -161,7 +161,9 @@ function tooLarge(span: Span, maxRequests: number): FilterError {
   return new FilterError([
     {
       code: "E_PLAN_TOO_LARGE",
-      message: `running this filter would take more than ${maxRequests} requests (maxRequests); raise maxRequests, or write alternatives on one attribute as 'in' so they share a request`,
+      message: `this filter would take more than ${maxRequests} requests to run; write alternatives on one attribute as 'in', as in a in (1, 2), so they share one`,
+      hint: "raise maxRequests to allow more requests per filter",
+      params: { limit: maxRequests },
       span,
     },
   ]);

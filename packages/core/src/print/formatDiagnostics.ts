@@ -23,6 +23,8 @@ export interface FormatDiagnosticsOptions {
 export interface DiagnosticLike {
   readonly code: string;
   readonly message: string;
+  /** The developer's next step; printed on a `hint:` line under the frame. */
+  readonly hint?: string;
   readonly span: Span;
   readonly path?: string;
 }
@@ -33,11 +35,17 @@ const RESET = "\u001b[0m";
 
 /**
  * Renders diagnostics the way a compiler does: the code and message, then
- * the source line with a caret underline under the span.
+ * the source line with a caret underline under the span, then the hint for
+ * the developer where there is one.
  *
  *     E_SYNTAX: expected a value after '=', found end of input (1:7)
  *     1 | name =
  *       |       ^
+ *
+ *     E_LIMIT: this filter is 20 characters long; at most 10 are allowed (1:11)
+ *     1 | a = 1 and b = 2 and c
+ *       |           ^
+ *       = hint: raise maxLength to accept longer filters
  *
  * Control and bidi characters in the source line and in the message are
  * shown as \uXXXX escapes (escapeForDisplay), so a filter cannot drive the
@@ -73,12 +81,21 @@ function checkDiagnostics(value: unknown): readonly DiagnosticLike[] {
     }
     const { path, span } = d as DiagnosticLike;
     if (path !== undefined && typeof path !== "string") throw new TypeError(`${what}; element ${i} has a path that is not a string`);
+    const hint = (d as DiagnosticLike).hint;
+    if (hint !== undefined && typeof hint !== "string") throw new TypeError(`${what}; element ${i} has a hint that is not a string`);
     if (path === undefined && !isSpan(span)) throw new TypeError(`${what}; element ${i} has no valid span ({ start, end } of { offset, line, column })`);
   }
   return value as readonly DiagnosticLike[];
 }
 
 function frame(d: DiagnosticLike, index: LineIndex, color: boolean, lineShift: number): string {
+  const body = framed(d, index, color, lineShift);
+  if (d.hint === undefined) return body;
+  const pad = d.path !== undefined ? "" : " ".repeat(String(d.span.start.line + lineShift).length);
+  return `${body}\n${pad} = hint: ${escapeForDisplay(d.hint)}`;
+}
+
+function framed(d: DiagnosticLike, index: LineIndex, color: boolean, lineShift: number): string {
   const paint = (style: string, text: string): string => (color ? style + text + RESET : text);
   const code = paint(BOLD + RED, escapeForDisplay(d.code));
   const message = escapeForDisplay(d.message);

@@ -1,5 +1,5 @@
 import { checkCountOption, checkOptions, checkStringOption } from "../checkArgument.js";
-import { FilterError, type Diagnostic, type ErrorCode } from "../errors.js";
+import { FilterError, type Diagnostic, type DiagnosticParams, type ErrorCode } from "../errors.js";
 import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import { DEFAULT_LIMITS } from "../syntax/limits.js";
 import { NO_SPAN } from "../syntax/location.js";
@@ -40,8 +40,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Stops collecting once the cap is reached, so callers can stop scanning too. */
 class Problems {
   readonly list: Diagnostic[] = [];
-  add(code: ErrorCode, path: string, message: string): void {
-    if (this.list.length < MAX_DIAGNOSTICS) this.list.push({ code, message, span: NO_SPAN, path });
+  add(code: ErrorCode, path: string, message: string, extra?: { hint?: string; params?: DiagnosticParams }): void {
+    if (this.list.length < MAX_DIAGNOSTICS) this.list.push({ code, message, params: {}, ...extra, span: NO_SPAN, path });
   }
   get full(): boolean {
     return this.list.length >= MAX_DIAGNOSTICS;
@@ -67,7 +67,10 @@ export function validateListFilter(json: unknown, options?: ValidateOptions): Li
   const problems = new Problems();
   if (Array.isArray(json)) {
     if (json.length > maxFilters) {
-      problems.add("E_LIMIT", root, `${json.length} filters; the limit is ${maxFilters} (maxFilters)`);
+      problems.add("E_LIMIT", root, `${json.length} filters; at most ${maxFilters} are allowed`, {
+        hint: "raise maxFilters to accept more",
+        params: { count: json.length, limit: maxFilters },
+      });
       problems.throwIfAny();
     }
     const out: ListFilter[] = [];
@@ -184,11 +187,14 @@ function checkOperator(entry: Record<string, unknown>, path: string, problems: P
   if (info === undefined) {
     const fix = suggestOperatorName(written, allowed);
     const hint = fix === undefined ? `; the operators are ${allowed.join(", ")}` : `; did you mean "${fix}"?`;
-    problems.add("E_FILTER_JSON", at, `unknown operator ${shorten(written)}${hint}`);
+    problems.add("E_FILTER_JSON", at, `unknown operator ${shorten(written)}${hint}`, { params: { operator: written, ...(fix === undefined ? { expected: [...allowed] } : { suggestion: fix }) } });
     return null;
   }
   if (query && !info.query) {
-    problems.add("E_QUERY_OPERATOR", at, `queryItems does not take '${written}'; it takes ${QUERY_OPERATORS.join(", ")}`);
+    problems.add("E_QUERY_OPERATOR", at, `a key query cannot use '${written}'; it can use ${QUERY_OPERATORS.join(", ")}`, {
+      hint: "queryItems takes only these operators on the secondary key; find runs any filter",
+      params: { operator: written, expected: [...QUERY_OPERATORS] },
+    });
     return null;
   }
   return info.name;
@@ -216,7 +222,7 @@ function checkOperand(
   const value = present ? entry.value : undefined;
   const issue = checkValue(operator, value, present, options?.maxInValues ?? DEFAULT_LIMITS.maxInValues);
   if (issue !== null) {
-    problems.add(issue.code, issue.at === null ? at : `${at}[${issue.at}]`, issue.message);
+    problems.add(issue.code, issue.at === null ? at : `${at}[${issue.at}]`, issue.message, { params: issue.params, ...(issue.hint === undefined ? {} : { hint: issue.hint }) });
     return undefined;
   }
   if (!present) return undefined;

@@ -1,5 +1,6 @@
 import type { IToken, TokenType } from "chevrotain";
-import type { ErrorCode } from "../errors.js";
+import type { DiagnosticParams, ErrorCode } from "../errors.js";
+import { quoted, replaceTitle, shownText } from "../messageText.js";
 import { escapeForDisplay } from "./escapeForDisplay.js";
 import { exactNumber } from "./numbers.js";
 import { scanCurlyQuoted, scanString } from "./scanString.js";
@@ -35,8 +36,23 @@ export interface Token extends IToken {
   payload: unknown;
 }
 
+/** A fix in offsets: replace source[start, end) with `replacement`. */
+export interface OffsetFix {
+  title: string;
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+/** What a problem carries besides its message: the developer's hint, the message's values, fixes. */
+export interface ProblemExtra {
+  hint?: string;
+  params?: DiagnosticParams;
+  fixes?: OffsetFix[];
+}
+
 /** A problem found while scanning, in offsets; parse() turns it into a Diagnostic. */
-export interface LexProblem {
+export interface LexProblem extends ProblemExtra {
   code: ErrorCode;
   message: string;
   start: number;
@@ -119,17 +135,10 @@ export function nameEnd(source: string, at: number): number {
   return i;
 }
 
-/** Whether a name can be written without backticks. */
-export function isPlainName(name: string): boolean {
-  return PLAIN_NAME.test(name) && !KEYWORDS.has(name.toLowerCase());
-}
-
-/** Whether a word (any case) is reserved. */
-export function isKeyword(word: string): boolean {
-  return KEYWORDS.has(word.toLowerCase());
-}
+export { isKeyword, isPlainName } from "./plainName.js";
 
 const PLAIN_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{M}\p{Nd}_]*$/u;
+
 const NAME_START = /[\p{L}\p{Nl}_]/uy;
 const NAME_PART = /[\p{L}\p{Nl}\p{M}\p{Nd}_]/uy;
 const SPACE = /\s/y;
@@ -173,8 +182,8 @@ export function lex(source: string): LexResult {
   const push = (type: TokenType, start: number, end: number, image: string, payload: unknown): void => {
     tokens.push({ image, startOffset: start, endOffset: end - 1, tokenType: type, tokenTypeIdx: type.tokenTypeIdx!, payload });
   };
-  const problem = (code: ErrorCode, message: string, start: number, end: number): void => {
-    problems.push({ code, message, start, end });
+  const problem = (code: ErrorCode, message: string, start: number, end: number, extra?: ProblemExtra): void => {
+    problems.push(extra === undefined ? { code, message, start, end } : { code, message, start, end, ...extra });
   };
 
   while (i < n && problems.length < MAX_PROBLEMS) {
@@ -222,7 +231,11 @@ export function lex(source: string): LexResult {
         const d = source.charCodeAt(i + 1);
         if (d === 62 || d === 60) {
           const meant = d === 62 ? ">=" : "<=";
-          problem("E_SYNTAX", `'${source.slice(i, i + 2)}' is not an operator; did you mean '${meant}'?`, start, (i += 2));
+          const typed = source.slice(i, i + 2);
+          problem("E_SYNTAX", `'${typed}' is not an operator; did you mean '${meant}'?`, start, (i += 2), {
+            params: { written: typed, suggestion: meant },
+            fixes: [{ title: replaceTitle(meant), start, end: i, replacement: meant }],
+          });
           push(CompareOp, start, i, source.slice(start, i), d === 62 ? "greaterEqual" : "lessEqual");
           continue;
         }
@@ -252,14 +265,20 @@ export function lex(source: string): LexResult {
         if (source.charCodeAt(i + 1) === 38) {
           push(And, start, (i += 2), "&&", undefined);
         } else {
-          problem("E_SYNTAX", "unexpected character '&'; write '&&' or 'and'", start, ++i);
+          problem("E_SYNTAX", "unexpected character '&'; write '&&' or 'and'", start, ++i, {
+            params: { character: "&", suggestion: "&&" },
+            fixes: [{ title: "Replace with '&&'", start, end: i, replacement: "&&" }],
+          });
         }
         continue;
       case 124: // ||
         if (source.charCodeAt(i + 1) === 124) {
           push(Or, start, (i += 2), "||", undefined);
         } else {
-          problem("E_SYNTAX", "unexpected character '|'; write '||' or 'or'", start, ++i);
+          problem("E_SYNTAX", "unexpected character '|'; write '||' or 'or'", start, ++i, {
+            params: { character: "|", suggestion: "||" },
+            fixes: [{ title: "Replace with '||'", start, end: i, replacement: "||" }],
+          });
         }
         continue;
       case 34:
@@ -289,14 +308,14 @@ export function lex(source: string): LexResult {
     const shown = escapeForDisplay(char) !== char ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : `'${char}'`;
     const last = problems[problems.length - 1];
     if (last !== undefined && last.end === start && last.message.startsWith("unexpected character")) last.end = i;
-    else problem("E_SYNTAX", `unexpected character ${shown}`, start, i);
+    else problem("E_SYNTAX", `unexpected character ${shown}`, start, i, { params: { character: char } });
   }
   return { tokens, problems };
 }
 
 /** How a scanner hands back a token, and reports a problem. */
 export type Push = (type: TokenType, start: number, end: number, image: string, payload: unknown) => void;
-export type Problem = (code: ErrorCode, message: string, start: number, end: number) => void;
+export type Problem = (code: ErrorCode, message: string, start: number, end: number, extra?: ProblemExtra) => void;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const NUMBER_TAIL = /[\p{L}\p{Nd}_.]+/uy;
@@ -322,21 +341,27 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
     end = Math.max(end, NUMBER_TAIL.lastIndex, start + 1);
     // A lone '-' or one before something that is not a number at all.
     if (end === start + 1 && source.charCodeAt(start) === 45) {
-      problem("E_SYNTAX", "unexpected character '-': a minus sign must be followed by digits", start, end);
+      problem("E_SYNTAX", "unexpected character '-': a minus sign must be followed by digits", start, end, { params: { character: "-" } });
       return end;
     }
     const raw = source.slice(start, end);
-    problem("E_SYNTAX", `'${raw}' is not a number: ${numberHint(raw)}`, start, end);
+    const fix = numberFix(raw);
+    problem("E_SYNTAX", `${quoted(raw)} is not a number: ${numberHint(raw)}`, start, end, {
+      params: { text: raw },
+      ...(fix === undefined ? {} : { fixes: [{ title: replaceTitle(fix), start, end, replacement: fix }] }),
+    });
     push(NumberLiteral, start, end, raw, Number.NaN);
     return end;
   }
   const raw = source.slice(start, end);
   const value = exactNumber(raw);
   if (value === null) {
-    const why = Number.isFinite(Number(raw))
-      ? `the nearest double is ${String(Number(raw))}`
-      : "it is beyond the range of a double";
-    problem("E_NUMBER", `${raw} cannot be represented exactly (${why}); send it as a string instead`, start, end);
+    const nearest = Number(raw);
+    const why = Number.isFinite(nearest) ? `the nearest number is ${String(nearest)}` : "it is beyond the range of numbers";
+    problem("E_NUMBER", `${quoted(raw).slice(1, -1)} cannot be represented exactly (${why})`, start, end, {
+      hint: "numbers are doubles, as in JSON; keep such values as strings and compare them as strings",
+      params: { number: raw, nearest: Number.isFinite(nearest) ? String(nearest) : null },
+    });
     push(NumberLiteral, start, end, raw, Number.NaN);
   } else push(NumberLiteral, start, end, raw, value);
   return end;
@@ -347,11 +372,19 @@ function continuesNumber(source: string, i: number): boolean {
   return c === 46 || c === 101 || c === 69 || nameCharAt(source, i, false) > 0;
 }
 
+/** The number a malformed one most likely meant, where that is clear (separators, a missing leading zero). */
+function numberFix(raw: string): string | undefined {
+  const body = raw.startsWith("-") ? raw.slice(1) : raw;
+  const sign = raw.startsWith("-") ? "-" : "";
+  const meant = body.includes("_") ? raw.replace(/_/g, "") : body.startsWith(".") ? `${sign}0${body}` : undefined;
+  return meant !== undefined && /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(meant) ? meant : undefined;
+}
+
 function numberHint(raw: string): string {
   const body = raw.startsWith("-") ? raw.slice(1) : raw;
   if (/^0[xXoObB]/.test(body)) return "only decimal numbers are allowed";
-  if (body.includes("_")) return `digit separators are not allowed; write ${raw.replace(/_/g, "")}`;
-  if (body.startsWith(".")) return `write a digit before the point, as in ${raw.startsWith("-") ? "-" : ""}0${body}`;
+  if (body.includes("_")) return `digit separators are not allowed; write ${shownText(raw.replace(/_/g, ""))}`;
+  if (body.startsWith(".")) return `write a digit before the point, as in ${shownText(`${raw.startsWith("-") ? "-" : ""}0${body}`)}`;
   if (/^0\d/.test(body)) return "leading zeros are not allowed";
   if (/\.(?!\d)/.test(body)) return "a decimal point needs digits after it";
   if (/[eE](?![+-]?\d)/.test(body)) return "an exponent needs digits";

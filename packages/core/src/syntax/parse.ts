@@ -1,11 +1,13 @@
 import { EOF, type IRecognitionException, type IToken } from "chevrotain";
 import type { FilterDocument, FilterNode } from "./ast.js";
-import { FilterError, isStackOverflow, type Diagnostic } from "../errors.js";
+import { FilterError, isStackOverflow, type Diagnostic, type DiagnosticParams } from "../errors.js";
 import { lex, type LexProblem, type Token } from "./lexer.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { LineIndex } from "./location.js";
 import { parser } from "./parser.js";
-import { contextMessage, shown } from "./parserMessages.js";
+import { clearDetails, contextMessage, detailsOf, shown } from "./parserMessages.js";
+import { replaceTitle } from "../messageText.js";
+import { STACK_LIMIT } from "../limitMessages.js";
 import { applySchema, type Schema } from "../compile/schema.js";
 import { describeValue } from "../checkArgument.js";
 
@@ -42,7 +44,9 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     throw new FilterError([
       {
         code: "E_LIMIT",
-        message: `this filter is ${source.length} characters long; the limit is ${limits.maxLength} (maxLength)`,
+        message: `this filter is ${source.length} characters long; at most ${limits.maxLength} are allowed`,
+        hint: "raise maxLength to accept longer filters",
+        params: { length: source.length, limit: limits.maxLength },
         span: index.span(limits.maxLength, limits.maxLength + 1),
       },
     ]);
@@ -62,6 +66,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     problems: [] as LexProblem[],
   };
   if (tokens.length > 0) {
+    clearDetails();
     parser.state = state;
     parser.input = tokens;
     try {
@@ -75,7 +80,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
         throw new FilterError([
           {
             code: "E_LIMIT",
-            message: "this filter nests too deeply for the engine's stack; lower maxDepth",
+            ...STACK_LIMIT,
             span: index.span(0, source.length),
           },
         ]);
@@ -108,10 +113,20 @@ function toDiagnostics(problems: LexProblem[], index: LineIndex): Diagnostic[] {
   for (const p of problems) {
     if (last !== undefined && last.start === p.start && last.message === p.message) continue;
     last = p;
-    out.push({ code: p.code, message: p.message, span: index.span(p.start, p.end) });
+    out.push(toDiagnostic(p, index));
     if (out.length === MAX_DIAGNOSTICS) break;
   }
   return out;
+}
+
+function toDiagnostic(p: LexProblem, index: LineIndex): Diagnostic {
+  const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: p.code, message: p.message, span: index.span(p.start, p.end) };
+  if (p.hint !== undefined) d.hint = p.hint;
+  d.params = p.params ?? {};
+  if (p.fixes !== undefined && p.fixes.length > 0) {
+    d.fixes = p.fixes.map((f) => ({ title: f.title, span: index.span(f.start, f.end), replacement: f.replacement }));
+  }
+  return d;
 }
 
 function offsets(tok: IToken, length: number): [number, number] {
@@ -121,16 +136,24 @@ function offsets(tok: IToken, length: number): [number, number] {
 function fromRecognition(e: IRecognitionException, tokens: Token[], source: string): LexProblem {
   const tok = e.token;
   const [start, end] = offsets(tok, source.length);
-  let message = e.message;
   // Finding the token costs a search, so only for the errors that can use it.
   const at = e.name === "NotAllInputParsedException" || e.name === "MismatchedTokenException" ? tokens.indexOf(tok as Token) : -1;
-  const hint = contextMessage(e.name, tokens, at);
-  if (hint !== undefined) message = hint;
-  else if (e.name === "NotAllInputParsedException" && at > 0) {
+  const context = contextMessage(e.name, tokens, at, source);
+  if (context !== undefined) return { code: "E_SYNTAX", message: context.message, start, end, params: context.params, fixes: [context.fix] };
+  const details = detailsOf(e.message);
+  let message = e.message;
+  const params: Record<string, DiagnosticParams[string]> = { ...details?.params };
+  if (e.name === "NotAllInputParsedException" && at > 0) {
     // Chevrotain gives no previous token here, so find it to say where the filter stopped making sense.
     message = message.replace(", found", ` after ${shown(tokens[at - 1])}, found`);
+    params.after = tokens[at - 1]!.image;
   }
-  return { code: "E_SYNTAX", message, start, end };
+  const problem: LexProblem = { code: "E_SYNTAX", message, start, end, params };
+  if (details?.replacement !== undefined && start < end) {
+    const title = details.title ?? replaceTitle(details.replacement);
+    problem.fixes = [{ title, start, end, replacement: details.replacement }];
+  }
+  return problem;
 }
 
 /**

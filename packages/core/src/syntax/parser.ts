@@ -1,5 +1,6 @@
 import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from "chevrotain";
 import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
+import { limitText } from "../limitMessages.js";
 import { FilterError } from "../errors.js";
 import type { LexProblem } from "./lexer.js";
 import type { LineIndex, Span } from "./location.js";
@@ -147,7 +148,7 @@ export class FilterParser extends EmbeddedActionsParser {
     // Under error recovery the operation may be missing; the parse fails anyway.
     if (this.RECORDING_PHASE || node === undefined) return node;
     const s = this.state;
-    if (++s.predicates > s.maxPredicates) this.limit(start, `this filter has more than ${s.maxPredicates} conditions (maxPredicates)`);
+    if (++s.predicates > s.maxPredicates) this.limit(start, limitText("maxPredicates", s.maxPredicates));
     const attribute: AttributeNode | null =
       name === undefined ? null : { type: "Attribute", name: (name as unknown as { payload: string }).payload, span: this.spanOf(name) };
     (node as { attribute: AttributeNode | null }).attribute = attribute;
@@ -242,7 +243,7 @@ export class FilterParser extends EmbeddedActionsParser {
       this.consume(loop, Comma);
       const next = this.literal(idx + 1);
       if (!this.RECORDING_PHASE && list.push(next) > this.state.maxInValues) {
-        this.limit(this.LA(0), `an in list takes at most ${this.state.maxInValues} values (maxInValues)`);
+        this.limit(this.LA(0), limitText("maxInValues", this.state.maxInValues));
       }
     });
     return list;
@@ -277,6 +278,7 @@ export class FilterParser extends EmbeddedActionsParser {
     this.state.problems.push({
       code: "E_VALUE_TYPE",
       message: `'${opTok.image}' cannot compare with null; write 'is null' or 'is not null'`,
+      params: { operator: operator },
       start: opTok.startOffset,
       end: valueTok.endOffset! + 1,
     });
@@ -299,7 +301,7 @@ export class FilterParser extends EmbeddedActionsParser {
   private enter(tok: IToken): void {
     if (this.RECORDING_PHASE) return;
     if (++this.state.depth > this.state.maxDepth) {
-      this.limit(tok, `groups and negations nest more than ${this.state.maxDepth} deep (maxDepth)`);
+      this.limit(tok, limitText("maxDepth", this.state.maxDepth));
     }
   }
 
@@ -307,10 +309,10 @@ export class FilterParser extends EmbeddedActionsParser {
     if (!this.RECORDING_PHASE) this.state.depth--;
   }
 
-  private limit(tok: IToken, message: string): never {
+  private limit(tok: IToken, text: ReturnType<typeof limitText>): never {
     const start = Number.isNaN(tok.startOffset) ? this.state.index.source.length : tok.startOffset;
     const end = Number.isNaN(tok.startOffset) ? start : tok.endOffset! + 1;
-    throw new FilterError([{ code: "E_LIMIT", message, span: this.state.index.span(start, end) }]);
+    throw new FilterError([{ code: "E_LIMIT", ...text, span: this.state.index.span(start, end) }]);
   }
 
   private spanOf(tok: IToken): Span {

@@ -1,5 +1,5 @@
 import { describeValue } from "../checkArgument.js";
-import { isPlainName } from "./lexer.js";
+import { isPlainName } from "./plainName.js";
 
 /*
  * Quoting shared by the formatter and the decompiler. Strings are written in

@@ -1,5 +1,6 @@
 import { escapeForDisplay } from "./escapeForDisplay.js";
-import type { Problem, Push } from "./lexer.js";
+import { replaceTitle, shownText } from "../messageText.js";
+import type { Problem, ProblemExtra, Push } from "./lexer.js";
 import { QuotedIdentifier, StringLiteral } from "./tokens.js";
 
 // The lexer's scanners for quoted text: strings, backtick-quoted names, and
@@ -22,7 +23,7 @@ export function scanString(source: string, start: number, push: Push, problem: P
   let value = "";
   for (;;) {
     if (i >= n) {
-      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1);
+      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1, closing(quote, n));
       push(type, start, n, source.slice(start, n), value + source.slice(chunkStart, n));
       return n;
     }
@@ -34,7 +35,7 @@ export function scanString(source: string, start: number, push: Push, problem: P
       return i + 1;
     }
     if (c === 10 || c === 13) {
-      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)} (write \\n for a line break inside it)`, start, start + 1);
+      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)} (write \\n for a line break inside it)`, start, start + 1, closing(quote, i));
       value += source.slice(chunkStart, i);
       push(type, start, i, source.slice(start, i), value);
       return i;
@@ -80,10 +81,11 @@ export function scanString(source: string, start: number, push: Push, problem: P
     } else {
       const shown = e === "\n" || e === "\r" ? "a line break" : `'\\${escapeForDisplay(e)}'`;
       const escapes = `\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${isName ? " \\`" : ""}`;
-      problem("E_SYNTAX", `invalid escape ${shown}: use one of ${escapes}`, i, i + 2);
+      const fixes = e === "\n" || e === "\r" ? [] : [{ title: "Escape the backslash", start: i, end: i + 2, replacement: `\\\\${e}` }];
+      problem("E_SYNTAX", `invalid escape ${shown}: use one of ${escapes}`, i, i + 2, { params: { escape: `\\${e}` }, fixes });
       i += 2;
       if (e === "\n" || e === "\r") {
-        problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1);
+        problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1, closing(quote, i - 2));
         push(type, start, i, source.slice(start, i), value);
         return i;
       }
@@ -97,8 +99,16 @@ function isCurly(c: number): boolean {
   return c >= 0x2018 && c <= 0x201f;
 }
 
-/** Most characters of a curly-quoted text shown back in the message. */
-const SHOWN_CURLY = 24;
+/** The closing quote an unterminated string or name needs, inserted at `at`. */
+function closing(quote: number, at: number): ProblemExtra {
+  const q = String.fromCharCode(quote);
+  return { params: { quote: q }, fixes: [{ title: `Add the closing ${q}`, start: at, end: at, replacement: q }] };
+}
+
+/** Text in straight quotes, escaped so the scanner reads back exactly `text`. */
+function straightQuoted(text: string, straight: string): string {
+  return straight + text.replace(/\\/g, "\\\\").split(straight).join(`\\${straight}`) + straight;
+}
 
 /**
  * Text in curly quotes, as word processors and chat apps write it: one
@@ -114,12 +124,22 @@ export function scanCurlyQuoted(source: string, start: number, push: Push, probl
     if (c === 10 || c === 13) break;
     if (!isCurly(c) || c >= 0x201c !== double) continue;
     const text = source.slice(start + 1, j);
-    const shown = text.length > SHOWN_CURLY ? text.slice(0, SHOWN_CURLY - 1) + "…" : text;
-    problem("E_SYNTAX", `curly quotes do not quote a string; use straight quotes: ${straight}${escapeForDisplay(shown)}${straight}`, start, j + 1);
+    const replacement = straightQuoted(text, straight);
+    problem("E_SYNTAX", `curly quotes do not quote a string; use straight quotes: ${straight}${shownText(text)}${straight}`, start, j + 1, {
+      params: { text },
+      fixes: [{ title: replaceTitle(replacement), start, end: j + 1, replacement }],
+    });
     push(StringLiteral, start, j + 1, source.slice(start, j + 1), text);
     return j + 1;
   }
-  problem("E_SYNTAX", `unexpected character '${source[start]}': use straight quotes (${straight}) around a string`, start, start + 1);
+  // The fix quotes the rest of the line, which is what a lone curly quote most often opens.
+  let end = start + 1;
+  while (end < source.length && source.charCodeAt(end) !== 10 && source.charCodeAt(end) !== 13) end++;
+  const replacement = straightQuoted(source.slice(start + 1, end), straight);
+  problem("E_SYNTAX", `unexpected character '${source[start]}': use straight quotes (${straight}) around a string`, start, start + 1, {
+    params: { character: source[start]!, suggestion: straight },
+    fixes: [{ title: replaceTitle(replacement), start, end, replacement }],
+  });
   return start + 1;
 }
 

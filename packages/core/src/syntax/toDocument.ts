@@ -1,4 +1,5 @@
 import type { FilterDocument, FilterNode } from "./ast.js";
+import { STACK_LIMIT } from "../limitMessages.js";
 import { FilterError, isStackOverflow } from "../errors.js";
 import type { Span } from "./location.js";
 import { parseSource, type ParseOptions } from "./parse.js";
@@ -53,7 +54,7 @@ export function guardStack<T>(walk: () => T, span: Span): T {
     return walk();
   } catch (error) {
     if (isStackOverflow(error)) {
-      throw new FilterError([{ code: "E_LIMIT", message: "this filter nests too deeply for the engine's stack; lower maxDepth", span }]);
+      throw new FilterError([{ code: "E_LIMIT", ...STACK_LIMIT, span }]);
     }
     throw error;
   }

@@ -1,7 +1,8 @@
 import type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, OrNode, PredicateNode } from "./ast.js";
 import { describeValue } from "../checkArgument.js";
-import { FilterError, type ErrorCode } from "../errors.js";
-import { escapeForDisplay } from "./escapeForDisplay.js";
+import { FilterError, type DiagnosticParams, type ErrorCode } from "../errors.js";
+import { limitText } from "../limitMessages.js";
+import { shownText } from "../messageText.js";
 import type { Limits } from "./limits.js";
 import { isSpan, NO_SPAN, type Span } from "./location.js";
 import { operatorInfo, type Operator } from "../operators.js";
@@ -116,7 +117,7 @@ class TreeCheck {
       const type = typeOf(node, at);
       const d = depth + (type === "Not" ? 1 : 0) + (parent !== undefined && needsGroup(parent.node.type, type) ? 1 : 0);
       if (d > this.limits.maxDepth) {
-        fail("E_LIMIT", at, `groups and negations nest more than ${this.limits.maxDepth} deep (maxDepth)`);
+        fail("E_LIMIT", at, limitText("maxDepth", this.limits.maxDepth));
       }
       if (type === "Predicate") {
         const copy = this.predicate(node as Record<string, unknown>, at);
@@ -135,7 +136,7 @@ class TreeCheck {
       if (operands.length === 0) fail("E_FILTER_JSON", join(at, ".operands"), `an ${type} node needs at least one operand`);
       // Every operand holds at least one predicate: a longer list (even a sparse one) is over the limit before it is read.
       if (operands.length > this.limits.maxPredicates) {
-        fail("E_LIMIT", join(at, ".operands"), `this filter has more than ${this.limits.maxPredicates} conditions (maxPredicates)`);
+        fail("E_LIMIT", join(at, ".operands"), limitText("maxPredicates", this.limits.maxPredicates));
       }
       stack.push({ node: node as Frame["node"], path: at, depth: d, operands, next: 0, done: [] });
     };
@@ -164,12 +165,16 @@ class TreeCheck {
 
   private predicate(node: Record<string, unknown>, at: string): PredicateNode {
     if (++this.predicates > this.limits.maxPredicates) {
-      fail("E_LIMIT", at, `this filter has more than ${this.limits.maxPredicates} conditions (maxPredicates)`);
+      fail("E_LIMIT", at, limitText("maxPredicates", this.limits.maxPredicates));
     }
     const operator = own(node, "operator");
     const info = typeof operator === "string" ? operatorInfo(operator) : undefined;
     if (info === undefined) {
-      fail("E_FILTER_JSON", join(at, ".operator"), `unknown operator ${typeof operator === "string" ? escapeForDisplay(JSON.stringify(operator)) : describeValue(operator)}; see OPERATORS for the operator names`);
+      fail("E_FILTER_JSON", join(at, ".operator"), {
+        message: `unknown operator ${typeof operator === "string" ? shownText(JSON.stringify(operator)) : describeValue(operator)}`,
+        hint: "OPERATORS lists the operator names",
+        params: { operator: typeof operator === "string" ? operator : null },
+      });
     }
     const name = info.name as Operator;
     const attribute = this.attribute(own(node, "attribute"), join(at, ".attribute"));
@@ -211,7 +216,7 @@ class TreeCheck {
     if (shape === "list") {
       if (!Array.isArray(value)) return [literal(value, at)];
       if (value.length === 0) fail("E_FILTER_JSON", at, "'in' takes at least one value");
-      if (value.length > this.limits.maxInValues) fail("E_LIMIT", at, `an in list takes at most ${this.limits.maxInValues} values (maxInValues)`);
+      if (value.length > this.limits.maxInValues) fail("E_LIMIT", at, limitText("maxInValues", this.limits.maxInValues));
       const out: LiteralNode[] = [];
       for (let i = 0; i < value.length; i++) out.push(literal(value[i], index(at, "", i)));
       return out;
@@ -266,6 +271,7 @@ function spanAt(span: unknown, at: string): Span {
   return span;
 }
 
-function fail(code: ErrorCode, path: string, message: string): never {
-  throw new FilterError([{ code, message, span: NO_SPAN, path }]);
+function fail(code: ErrorCode, path: string, text: string | { message: string; hint?: string; params?: DiagnosticParams }): never {
+  const d = typeof text === "string" ? { message: text, params: {} } : text;
+  throw new FilterError([{ code, ...d, span: NO_SPAN, path }]);
 }
