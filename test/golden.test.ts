@@ -8,6 +8,9 @@ import { compileList, compileQuery, explainMatch, FilterError, formatExplanation
  * either the exact output (compiled JSON, or for mode "plan" the whole Plan)
  * or the error code, span (offsets, end exclusive), and where given the
  * exact message, hint, params, fixes (spans as offsets) and diagnostic count.
+ * Where `params` is given, the first diagnostic's hint (absent when the case
+ * has none) and fixes are checked exactly too: they are the contract an app
+ * words its own messages and offers its fixes from.
  */
 interface GoldenCase {
   input: string;
@@ -85,5 +88,9 @@ describe("golden cases", () => {
       expect(fixes).toEqual(c.error.fixes);
     }
     if (c.error.count !== undefined) expect(e.diagnostics.length).toBe(c.error.count);
+    if (c.error.params !== undefined) {
+      const fixes = first.fixes?.map((f) => ({ title: f.title, span: [f.span.start.offset, f.span.end.offset], replacement: f.replacement }));
+      expect({ hint: first.hint, params: first.params, fixes }).toEqual({ hint: c.error.hint, params: c.error.params, fixes: c.error.fixes });
+    }
   });
 });

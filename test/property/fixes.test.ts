@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileList, compileQuery, FilterError, plan, type Diagnostic } from "@itemfilter/core";
+
+/**
+ * Fixes one click away (issue 23): for every golden hint case, applying its
+ * first diagnostic's first fix removes that diagnostic (no diagnostic with
+ * the same code and message is left). The cases are drawn with the blank
+ * lines, indentation and trailing spaces people leave around a filter, so a
+ * fix's span is exercised on other lines and columns than the golden file's.
+ */
+
+interface HintCase {
+  input: string;
+  mode?: "list" | "query" | "plan";
+  options?: Record<string, unknown>;
+  error: { code: string };
+}
+
+const cases = (JSON.parse(readFileSync(new URL("../golden/hints.json", import.meta.url), "utf8")) as { cases: HintCase[] }).cases;
+
+function diagnosticsOf(c: HintCase, input: string): readonly Diagnostic[] {
+  try {
+    if (c.mode === "plan") plan(input, c.options);
+    else if (c.mode === "query") compileQuery(input, c.options);
+    else compileList(input, c.options);
+    return [];
+  } catch (error) {
+    if (error instanceof FilterError) return error.diagnostics;
+    throw error;
+  }
+}
+
+function applyFix(text: string, d: Diagnostic): string {
+  const fix = d.fixes![0]!;
+  return text.slice(0, fix.span.start.offset) + fix.replacement + text.slice(fix.span.end.offset);
+}
+
+const withFixes = cases.filter((c) => diagnosticsOf(c, c.input)[0]?.fixes !== undefined);
+
+describe("fixes of the golden hint cases", () => {
+  it("most hint cases carry a fix", () => {
+    expect(withFixes.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(withFixes.map((c) => ({ ...c, name: JSON.stringify(c.input) })))("applying the first fix of $name removes its diagnostic", (c) => {
+    const first = diagnosticsOf(c, c.input)[0]!;
+    const after = diagnosticsOf(c, applyFix(c.input, first));
+    expect(after.filter((d) => d.code === first.code && d.message === first.message)).toEqual([]);
+  });
+
+  it("holds with blank lines, indentation and trailing space around the filter", () => {
+    const blank = fc.stringMatching(/^[ \t\n]{0,6}$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...withFixes), blank, blank, (c, before, after) => {
+        const input = before + c.input + after;
+        const first = diagnosticsOf(c, input)[0]!;
+        expect(first.code).toBe(c.error.code);
+        const fixed = diagnosticsOf(c, applyFix(input, first));
+        expect(fixed.filter((d) => d.code === first.code && d.message === first.message)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
