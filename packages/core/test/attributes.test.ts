@@ -34,6 +34,6 @@ describe("attributes", () => {
     let node: FilterNode = parse("z = 1").body!;
     for (let i = 0; i < 200_000; i++) node = { type: "Not", operand: node, span };
     expect(attributes(node, { maxDepth: Infinity })).toEqual(["z"]);
-    expect(() => attributes(node)).toThrow(expect.objectContaining({ code: "E_LIMIT", message: "E_LIMIT at tree.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand: groups and negations nest more than 32 deep (maxDepth)" }));
+    expect(() => attributes(node)).toThrow(expect.objectContaining({ code: "E_LIMIT", message: "E_LIMIT at tree.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand.operand: groups and negations nest more than 32 deep" }));
   });
 });

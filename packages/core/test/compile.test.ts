@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FilterNode } from "../src/syntax/ast.js";
-import { compileList, compileQuery, FilterError, parse } from "../src/index.js";
+import { compileList, compileQuery, FilterError, parse, type Diagnostic } from "../src/index.js";
 import { NO_SPAN } from "../src/syntax/location.js";
 import { codeOf } from "./codeOf.js";
 
@@ -74,7 +74,8 @@ describe("in lists of one type (the service refuses two)", () => {
     expect(caught).toBeInstanceOf(FilterError);
     const first = (caught as FilterError).diagnostics[0]!;
     expect([(caught as FilterError).code, [first.span.start.offset, first.span.end.offset]]).toEqual([code, span]);
-    expect(first.message).toContain("run the filter with find (or plan)");
+    expect(first.message).toBe("a list cannot mix strings and numbers; use values of one type");
+    expect(first.hint).toBe("the service rejects such an 'in'; find (or plan) runs it as one request per type");
   });
 
   it.each([
@@ -87,14 +88,15 @@ describe("in lists of one type (the service refuses two)", () => {
 });
 
 describe("E_OR_UNSUPPORTED and E_NOT_UNSUPPORTED say what to do instead", () => {
-  const message = (source: string): string => {
+  const diagnostic = (source: string): Diagnostic => {
     try {
       compileList(source);
     } catch (error) {
-      return (error as FilterError).diagnostics[0]!.message;
+      return (error as FilterError).diagnostics[0]!;
     }
     throw new Error(`${source} compiled`);
   };
+  const message = (source: string): string => diagnostic(source).message;
 
   it.each([
     ["a = 1 or b = 2", "b = 2 or a = 1"],
@@ -102,13 +104,16 @@ describe("E_OR_UNSUPPORTED and E_NOT_UNSUPPORTED say what to do instead", () => 
     ["a = 1 or b contains 'x'", "b contains 'x' or a = 1"],
   ])("%s and %s give one message", (one, other) => {
     expect(message(one)).toBe(message(other));
-    expect(message(one)).toContain("use find (or plan)");
+    // The person typing is told about the text; the developer, in the hint, about find.
+    expect(message(one)).toBe("'or' can only join equality tests on one attribute here, as in a = 1 or a = 2");
+    expect(diagnostic(one).hint).toContain("find (or plan)");
   });
 
-  it("E_NOT_UNSUPPORTED points to find too", () => {
-    expect(message("not (age < 18)")).toBe(
-      "listItems cannot express 'not' of 'lessThan' exactly; did you mean 'age >= 18'? (that also drops items where age is missing or not a number); to run it as written, use find (or plan), which checks it locally",
-    );
+  it("E_NOT_UNSUPPORTED points to find too, in the hint", () => {
+    const d = diagnostic("not (age < 18)");
+    expect(d.message).toBe("'not' of 'lessThan' cannot be checked exactly here; did you mean 'age >= 18'? (that also drops items where 'age' is missing or not a number)");
+    expect(d.hint).toBe("one listItems request cannot negate this; find (or plan) runs it as written and checks it locally");
+    expect(d.fixes?.map((f) => [f.replacement, f.span.start.offset, f.span.end.offset])).toEqual([["age >= 18", 0, 14]]);
   });
 });
 

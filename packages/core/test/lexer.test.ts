@@ -49,9 +49,11 @@ describe("lex", () => {
     ["`ab", "unterminated quoted name: add the closing `", 0, 1],
     ['"a\\x"', "invalid escape '\\x': use one of \\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 2, 4],
     ['"\ud800"', "a lone surrogate is not valid text", 1, 2],
-    ["1e400", "1e400 cannot be represented exactly (it is beyond the range of a double); send it as a string instead", 0, 5],
+    ["1e400", "1e400 cannot be represented exactly (it is beyond the range of numbers)", 0, 5],
   ])("reports %j", (source, message, start, end) => {
-    expect(lex(source).problems[0]).toEqual({ code: expect.stringMatching(/^E_/), message, start, end });
+    // The hint, params and fixes each problem carries are checked by the golden cases.
+    const p = lex(source).problems[0]!;
+    expect({ code: p.code, message: p.message, start: p.start, end: p.end }).toEqual({ code: expect.stringMatching(/^E_/), message, start, end });
   });
 
   it("reads curly-quoted text and a reversed operator as what was meant, so parsing goes on", () => {

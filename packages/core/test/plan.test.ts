@@ -160,11 +160,13 @@ describe("plan: E_PLAN_TOO_LARGE", () => {
       caught = error;
     }
     const d = (caught as FilterError).diagnostics[0]!;
-    expect([d.code, d.span.start.offset, d.span.end.offset, d.message]).toEqual([
+    expect([d.code, d.span.start.offset, d.span.end.offset, d.message, d.hint, d.params]).toEqual([
       "E_PLAN_TOO_LARGE",
       20,
       26,
-      "running this filter would take more than 2 requests (maxRequests); raise maxRequests, or write alternatives on one attribute as 'in' so they share a request",
+      "this filter would take more than 2 requests to run; write alternatives on one attribute as 'in', as in a in (1, 2), so they share one",
+      "raise maxRequests to allow more requests per filter",
+      { limit: 2 },
     ]);
   });
 

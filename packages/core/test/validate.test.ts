@@ -149,7 +149,7 @@ describe("validateListFilter: rejected filters, with code and path", () => {
 
   it("says why an in of two types is refused and what to do instead", () => {
     expect(() => validateListFilter([{ item: "a", operator: "in", value: ["x", 1] }])).toThrow(
-      "E_IN_MIXED_TYPES at filter[0].value: the service rejects an 'in' list that mixes strings and numbers; use values of one type, or run the filter with find (or plan), which sends one request per type",
+      "E_IN_MIXED_TYPES at filter[0].value: a list cannot mix strings and numbers; use values of one type",
     );
   });
 
@@ -234,7 +234,7 @@ describe("validateQueryFilter", () => {
   });
 
   it.each([
-    [{ operator: "notEquals", value: 1 }, "queryItems does not take 'notEquals'; it takes equals, lessThan, lessEqual, greaterThan, greaterEqual, beginsWith, between"],
+    [{ operator: "notEquals", value: 1 }, "a key query cannot use 'notEquals'; it can use equals, lessThan, lessEqual, greaterThan, greaterEqual, beginsWith, between"],
     [{ operator: "startswith", value: "a" }, 'unknown operator "startswith"; did you mean "beginsWith"?'],
     [[], 'expected a QueryFilter object ({"operator", "value"}), not an array; queryItems takes a single filter'],
   ])("message for %j", (json, expected) => {

@@ -43,7 +43,8 @@ export const MIXED_IN = {
 
 /** A value as params hold it: the value itself when it is a string or a number, else what it is. */
 function paramValue(value: unknown): string | number | null {
-  return typeof value === "string" || typeof value === "number" ? value : value === undefined ? null : describe(value);
+  if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value))) return value;
+  return value === undefined || value === null ? null : describe(value);
 }
 
 /**
