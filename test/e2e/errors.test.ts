@@ -48,7 +48,7 @@ describe.each(BACKENDS)("on %s", (name) => {
           attempts: 1,
           status: 400,
           message:
-            "listItems: the service refused the request (HTTP 400): invalid filter: E_IN_MIXED_TYPES at filter[0].value: the service rejects an 'in' list that mixes strings and numbers; use values of one type, or run the filter with find (or plan), which sends one request per type",
+            "listItems: the service refused the request (HTTP 400): invalid filter: E_IN_MIXED_TYPES at filter[0].value: a list cannot mix strings and numbers; use values of one type; hint: the service rejects such an 'in'; find (or plan) runs it as one request per type",
         },
       ],
       [

@@ -24,6 +24,9 @@ function report(ctx: CliContext, error: unknown): number {
   }
   if (error instanceof Error && error.name === "FilterError") {
     ctx.err(`itemfilter: ${error.message}\n`);
+    const hint = (error as { diagnostics?: readonly { hint?: unknown }[] }).diagnostics?.[0]?.hint;
+    // FilterError has already made the hint one line without control characters.
+    if (typeof hint === "string") ctx.err(`hint: ${hint}\n`);
     return EXIT.filter;
   }
   if (error instanceof Error && error.name === "AbortError") {

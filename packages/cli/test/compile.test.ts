@@ -90,6 +90,15 @@ describe("compile errors", () => {
     expect(await runCli(argv, { cwd: dir })).toEqual({ code: 1, stdout: "", stderr });
   });
 
+  it("prints the developer's hint under the frame, apart from the message", async () => {
+    expect(await runCli(["compile", "a = 1 or b = 2"])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "E_OR_UNSUPPORTED: 'or' can only join equality tests on one attribute here, as in a = 1 or a = 2 (1:10)\n1 | a = 1 or b = 2\n  |          ^^^^^\n  = hint: one listItems request combines its filters with AND; find (or plan) runs any filter as several requests\n",
+    });
+  });
+
   it("colours diagnostics only on a terminal without NO_COLOR", async () => {
     expect((await runCli(["compile", "a >"], { isTTY: true })).stderr).toContain("\u001b[");
     expect((await runCli(["compile", "a >"], { isTTY: true, env: { NO_COLOR: "1" } })).stderr).not.toContain("\u001b[");

@@ -36,7 +36,13 @@ describe("a wrong attribute name is not an empty result without a word", () => {
   });
 
   it("= on an attribute that holds arrays points to contains", async () => {
+    // The schema inferred from the items marks tags as holding arrays, so '=' (which never matches one) is an error.
     expect(await runCli(["list", "--table", "users", 'tags = "beta"'])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "E_ATTRIBUTE_TYPE: 'tags' holds lists, and '=' never matches a list; did you mean 'tags contains \"beta\"'? (1:6)\n1 | tags = \"beta\"\n  |      ^\n",
+    });
+    expect(await runCli(["list", "--table", "users", "--no-infer-schema", 'tags = "beta"'])).toEqual({
       code: 0,
       stdout: "[]\n",
       stderr:

@@ -69,8 +69,17 @@ describe("the REPL from a pipe", () => {
     expect(run.stderr).toBe("warning: W_UNSEEN_ATTRIBUTE: no item seen has the attribute 'AGE'; did you mean 'age'? (1:1)\n1 | AGE >= 3\n  | ^^^\n");
   });
 
-  it("points to contains for = on an attribute that holds arrays, and shows an empty result once", async () => {
+  it("refuses = on an attribute that holds arrays, pointing to contains", async () => {
     const run = await piped(['tags = "beta"'], ["repl", "--mode", "list", "--table", "users", "--send"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe(
+      "(attributes: id, name, age, city, country, plan, score, signedUp, email, tags)\nE_ATTRIBUTE_TYPE: 'tags' holds lists, and '=' never matches a list; did you mean 'tags contains \"beta\"'? (1:6)\n1 | tags = \"beta\"\n  |      ^\n",
+    );
+    expect(run.stderr).toBe("");
+  });
+
+  it("points to contains for = on an attribute that holds arrays without a schema, and shows an empty result once", async () => {
+    const run = await piped(['tags = "beta"'], ["repl", "--mode", "list", "--table", "users", "--send", "--no-infer-schema"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('(attributes: id, name, age, city, country, plan, score, signedUp, email, tags)\n[\n  {"item":"tags","operator":"equals","value":"beta"}\n]\n(no items)\n');
     expect(run.stderr).toBe(

@@ -16,7 +16,11 @@ function checkFilter<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (isFilterError(error)) throw new RequestError(400, `invalid filter: ${error.message}`);
+    if (isFilterError(error)) {
+      // The caller is a program: its developer gets the hint (the next step) after the message.
+      const hint = error.diagnostics[0]!.hint;
+      throw new RequestError(400, `invalid filter: ${error.message}${hint === undefined ? "" : `; hint: ${hint}`}`);
+    }
     throw error;
   }
 }
