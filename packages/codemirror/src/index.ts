@@ -1,7 +1,7 @@
 export { compileFilter, type FilterResult } from "./compileFilter.js";
 export { filterResult, filterResultField } from "./compileField.js";
 export { completionSource, filterCompletions } from "./completion.js";
-export { lintDiagnostics } from "./diagnostics.js";
+export { applyFix, lintDiagnostics } from "./diagnostics.js";
 export { explanationDecorations, explanationExtension, explanationField, setExplanation } from "./explanation.js";
 export { highlightDecorations, tokenTag } from "./highlight.js";
 export { itemfilter } from "./itemfilter.js";

@@ -1,5 +1,6 @@
 import { CompletionContext } from "@codemirror/autocomplete";
-import { Compartment, EditorState } from "@codemirror/state";
+import { Compartment, EditorState, type TransactionSpec } from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 import {
@@ -117,13 +118,53 @@ describe("diagnostics", () => {
     [
       'agee = 1 and age = "x"',
       [
-        { from: 0, to: 4, severity: "error", source: "E_UNKNOWN_ATTRIBUTE", message: "E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'?", markClass: "cm-itemfilter-error-mark" },
+        { from: 0, to: 4, severity: "error", source: "E_UNKNOWN_ATTRIBUTE", message: "E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'?", markClass: "cm-itemfilter-error-mark", actions: ["Replace with 'age'"] },
         { from: 19, to: 22, severity: "error", source: "E_ATTRIBUTE_TYPE", message: "E_ATTRIBUTE_TYPE: 'age' is a number, but this value is a string; write a number without quotes", markClass: "cm-itemfilter-error-mark" },
       ],
     ],
     ["age >= 3", []],
   ])("%j", (doc, expected) => {
-    expect(lintDiagnostics(stateOf(doc, { schema }))).toEqual(expected);
+    // Actions are compared by name; what they do is tested below.
+    const found = lintDiagnostics(stateOf(doc, { schema })).map((d) => (d.actions === undefined ? d : { ...d, actions: d.actions.map((x) => x.name) }));
+    expect(found).toEqual(expected);
+  });
+
+  /** A stand-in for an EditorView: what a lint action reads and calls. */
+  function fakeView(state: EditorState): { view: EditorView; text: () => string } {
+    const view = {
+      state,
+      dispatch(spec: TransactionSpec) {
+        view.state = view.state.update(spec).state;
+      },
+    };
+    return { view: view as unknown as EditorView, text: () => view.state.doc.toString() };
+  }
+
+  it.each([
+    ["age => 18", {}, "Replace with '>='", "age >= 18"],
+    ["agee >= 18", { schema }, "Replace with 'age'", "age >= 18"],
+    ['name startsWith "A"', {}, "Replace with 'beginsWith'", 'name beginsWith "A"'],
+    ["name = \u201cAda\u201d", {}, "Replace with '\"Ada\"'", 'name = "Ada"'],
+    ['plan in ("free" "pro")', {}, "Insert ','", 'plan in ("free", "pro")'],
+    ['plan in "free", "pro"', {}, "Put the values in parentheses", 'plan in ("free", "pro")'],
+    ["3", { mode: "query" }, "Insert 'key = '", "key = 3"],
+  ] as [string, ItemfilterOptions, string, string][])("the first action of %j fixes the text and the error goes", (doc, options, name, fixed) => {
+    const state = stateOf(doc, options);
+    const [d] = lintDiagnostics(state);
+    expect(d!.actions![0]!.name).toBe(name);
+    const { view, text } = fakeView(state);
+    d!.actions![0]!.apply(view, d!.from, d!.to);
+    expect(text()).toBe(fixed);
+    expect(lintDiagnostics(view.state)).toEqual([]);
+  });
+
+  it("applies a fix where its diagnostic has moved to since it was made", () => {
+    const state = stateOf("age => 18", {});
+    const [d] = lintDiagnostics(state);
+    const { view, text } = fakeView(state);
+    view.dispatch({ changes: { from: 0, insert: "  " } });
+    d!.actions![0]!.apply(view, d!.from + 2, d!.to + 2);
+    expect(text()).toBe("  age >= 18");
   });
 });
 
