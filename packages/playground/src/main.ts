@@ -5,10 +5,10 @@ import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 import { filterResult, itemfilter, type FilterMode, type FilterResult } from "@itemfilter/codemirror";
-import { formatDiagnostics } from "@itemfilter/core";
 import { loadSession, type Item, type Session, type TableInfo } from "./api.js";
 import { byId, h } from "./dom.js";
 import { findRequests, renderModeOffer } from "./modeOffer.js";
+import { renderErrors } from "./renderErrors.js";
 import { renderPlan } from "./renderPlan.js";
 import { renderReference } from "./renderReference.js";
 import { renderResults } from "./renderResults.js";
@@ -86,7 +86,7 @@ function showResult(result: FilterResult): void {
   } else {
     // Keep the last good JSON, dimmed, so it does not flicker while typing.
     jsonPre.classList.add("stale");
-    renderErrors(result);
+    renderErrors(errorsList, errorCount, result, view);
   }
   if (result.mode === "find") renderPlan(result.ok ? result.plan : undefined, keysOf(currentTable()));
   planSection.hidden = result.mode !== "find";
@@ -95,22 +95,6 @@ function showResult(result: FilterResult): void {
     jsonPre.dataset.latencyMs = (performance.now() - keyDownAt).toFixed(2);
     keyDownAt = undefined;
   }
-}
-
-function renderErrors(result: FilterResult & { ok: false }): void {
-  errorCount.textContent = `(${result.diagnostics.length})`;
-  errorsList.replaceChildren(
-    ...result.diagnostics.map((d) => {
-      const where = `${d.span.start.line}:${d.span.start.column}`;
-      const go = h("button", { class: "link", text: `${d.code} at ${where}`, attrs: { type: "button", "aria-label": `${d.code} at line ${d.span.start.line}, column ${d.span.start.column}: go to it` } });
-      go.addEventListener("click", () => {
-        const length = view.state.doc.length;
-        view.dispatch({ selection: { anchor: Math.min(d.span.start.offset, length), head: Math.min(d.span.end.offset, length) }, scrollIntoView: true });
-        view.focus();
-      });
-      return h("li", { class: "error" }, go, h("p", { class: "message", text: d.message }), h("pre", { class: "code frame", text: formatDiagnostics(result.text, [d]) }));
-    }),
-  );
 }
 
 function partitionValue(table: TableInfo): string | number | undefined {
