@@ -118,7 +118,7 @@ describe("the playground in Chromium", () => {
     expect(await squiggle.textContent()).toBe("agee");
     const errors = page.locator("#errors li");
     expect(await errors.count()).toBe(1);
-    expect(await errors.locator("button").textContent()).toBe("E_UNKNOWN_ATTRIBUTE at 1:1");
+    expect(await errors.locator("button.link").textContent()).toBe("E_UNKNOWN_ATTRIBUTE at 1:1");
     expect(await errors.locator(".message").textContent()).toBe("unknown attribute 'agee'; did you mean 'age'?");
     expect(await errors.locator("pre").textContent()).toBe(
       "E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'? (1:1)\n1 | agee >= 30 and age < 5\n  | ^^^^",
@@ -126,6 +126,49 @@ describe("the playground in Chromium", () => {
     // Hovering the squiggle shows the message with its code.
     await squiggle.hover();
     await expect.poll(() => page.locator(".cm-tooltip-lint").textContent()).toContain("E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'?");
+  });
+
+  it("a fix button under an error applies the fix: the text changes and the error goes", async () => {
+    const { page } = await open("?mode=list&table=users");
+    await typeFilter(page, "agee >= 30");
+    const fix = page.locator("#errors li .fixes button");
+    await fix.waitFor();
+    expect(await fix.allTextContents()).toEqual(["Replace with 'age'"]);
+    await opened!.screenshot("fix-in-playground-before");
+    await fix.click();
+    expect(await editorText(page)).toBe("age >= 30");
+    await expect.poll(() => page.locator("#error-count").textContent()).toBe("(none)");
+    // The squiggle goes once the debounced lint has run again.
+    await expect.poll(() => page.locator(".cm-lintRange-error").count()).toBe(0);
+    expect(await page.locator("#json").textContent()).toBe(JSON.stringify([{ item: "age", operator: "greaterEqual", value: 30 }], null, 2));
+  });
+
+  it("a fix offered in the editor's lint tooltip applies it", async () => {
+    // tags holds lists in the demo data, so '=' never matches: the fix is contains.
+    const { page } = await open("?mode=list&table=users");
+    await typeFilter(page, 'tags = "beta"');
+    const squiggle = page.locator(".cm-lintRange-error");
+    await squiggle.first().waitFor();
+    await squiggle.first().hover();
+    const action = page.locator(".cm-tooltip-lint .cm-diagnosticAction");
+    await action.first().waitFor();
+    expect(await action.allTextContents()).toEqual(["Replace with 'tags contains \"beta\"'"]);
+    await action.first().click();
+    expect(await editorText(page)).toBe('tags contains "beta"');
+    await expect.poll(() => page.locator("#error-count").textContent()).toBe("(none)");
+  });
+
+  it("shows the developer's hint apart from the message, and no fix where there is none", async () => {
+    const { page } = await open("?mode=list&table=users");
+    await typeFilter(page, 'age = 30 or city = "Oslo"');
+    const error = page.locator("#errors li");
+    await error.first().waitFor();
+    expect(await error.locator(".message").textContent()).toBe("'or' can only join equality tests on one attribute here, as in a = 1 or a = 2");
+    expect(await error.locator(".dev-hint").textContent()).toBe(
+      "For the developer: one listItems request combines its filters with AND; find (or plan) runs any filter as several requests",
+    );
+    expect(await error.locator(".fixes").count()).toBe(0);
+    expect(await error.locator("pre").textContent()).not.toContain("hint");
   });
 
   it("an error at the end of the input is a point marker", async () => {
