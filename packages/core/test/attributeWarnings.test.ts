@@ -33,6 +33,17 @@ describe("attributeWarnings", () => {
     expect(warnings(source)).toEqual(expected);
   });
 
+  it("gives params and fixes as diagnostics do", () => {
+    const [unseen] = attributeWarnings("tag contains 'x'", schema);
+    expect(unseen!.params).toEqual({ name: "tag", suggestions: ["tags"] });
+    expect(unseen!.fixes?.map((f) => [f.title, f.span.start.offset, f.span.end.offset, f.replacement])).toEqual([["Replace with 'tags'", 0, 3, "tags"]]);
+    const [array] = attributeWarnings("tags = 'x'", schema);
+    expect(array!.params).toEqual({ operator: "equals", name: "tags", suggestion: 'tags contains "x"' });
+    expect(array!.fixes?.map((f) => [f.title, f.span.start.offset, f.span.end.offset, f.replacement])).toEqual([["Replace with 'tags contains \"x\"'", 0, 10, 'tags contains "x"']]);
+    // Two values in an in: no one contains replaces it.
+    expect(attributeWarnings("tags in ('x', 'y')", schema)[0]!.fixes).toBeUndefined();
+  });
+
   it("gives the did-you-mean names as data", () => {
     expect(attributeWarnings("tag contains 'x'", schema)[0]!.suggestions).toEqual(["tags"]);
     expect(attributeWarnings("tag contains 'x'", schema)[0]!.attribute).toBe("tag");

@@ -1,7 +1,8 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import { checkOptions, checkStringOption } from "../checkArgument.js";
 import { schemaIndex, type Schema } from "../compile/schema.js";
-import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
+import type { DiagnosticParams, Fix } from "../errors.js";
+import { cutText, MAX_QUOTED, quoted, replaceTitle } from "../messageText.js";
 import type { Span } from "../syntax/location.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { quoteName, quoteString } from "../syntax/quote.js";
@@ -25,6 +26,10 @@ export interface AttributeWarning {
   readonly attribute: string;
   /** Did-you-mean names, best first (at most 3); empty for W_ARRAY_ATTRIBUTE. */
   readonly suggestions: readonly string[];
+  /** The values the message is made of, as for a Diagnostic. */
+  readonly params: DiagnosticParams;
+  /** Edits that fix the warning, best first: each suggested name, or `contains` for `=`. */
+  readonly fixes?: readonly Fix[];
 }
 
 export interface AttributeWarningsOptions extends ParseOptions {
@@ -79,8 +84,17 @@ function check(node: PredicateNode, index: ReturnType<typeof schemaIndex>, schem
   if (resolved === undefined) {
     if (isKey) return undefined; // the key is the table's; items may leave it out of what they show
     const suggestions = index.didYouMean(name);
-    const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((n) => `'${escapeForDisplay(n)}'`).join(" or ")}?` : "";
-    return { code: "W_UNSEEN_ATTRIBUTE", message: `no item seen has the attribute '${escapeForDisplay(name)}'${hint}`, span, attribute: name, suggestions };
+    const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map(quoted).join(" or ")}?` : "";
+    const warning: AttributeWarning = {
+      code: "W_UNSEEN_ATTRIBUTE",
+      message: `no item seen has the attribute ${quoted(name)}${hint}`,
+      span,
+      attribute: name,
+      suggestions,
+      params: { name: cutText(name, MAX_QUOTED), suggestions },
+    };
+    if (attr === null || suggestions.length === 0) return warning;
+    return { ...warning, fixes: suggestions.map((n) => ({ title: replaceTitle(n), span, replacement: quoteName(n) })) };
   }
   const spec = Object.hasOwn(schema.attributes, resolved.name) ? schema.attributes[resolved.name] : undefined;
   if (spec?.array !== true) return undefined;
@@ -90,17 +104,20 @@ function check(node: PredicateNode, index: ReturnType<typeof schemaIndex>, schem
   const written = op === "equals" ? "'='" : op === "notEquals" ? "'!='" : "'in'";
   const effect = op === "notEquals" ? "is true for every array" : "never matches an array";
   const meant = op === "notEquals" ? "notContains" : "contains";
-  const fix =
-    first === undefined
-      ? `use ${meant} to test the elements`
-      : `to test the elements, write '${escapeForDisplay(`${quoteName(name)} ${meant} ${quoteString(first)}`)}'`;
-  return {
+  const single = first !== undefined && (op !== "in" || (Array.isArray(node.value) && node.value.length === 1));
+  const replacement = first === undefined || attr === null ? undefined : `${quoteName(attr.name)} ${meant} ${quoteString(first)}`;
+  const fix = first === undefined ? `use ${meant} to test the elements` : `to test the elements, write ${quoted(`${quoteName(name)} ${meant} ${quoteString(first)}`)}`;
+  const warning: AttributeWarning = {
     code: "W_ARRAY_ATTRIBUTE",
-    message: `'${escapeForDisplay(name)}' holds arrays in the items seen, and ${written} ${effect}; ${fix}`,
+    message: `${quoted(name)} holds arrays in the items seen, and ${written} ${effect}; ${fix}`,
     span: node.operatorSpan,
     attribute: name,
     suggestions: [],
+    params: { operator: op, name: cutText(name, MAX_QUOTED), ...(replacement === undefined ? {} : { suggestion: cutText(replacement, MAX_QUOTED) }) },
   };
+  // A fix only where it keeps the whole condition's meaning: one value, written with a subject.
+  if (replacement === undefined || !single) return warning;
+  return { ...warning, fixes: [{ title: replaceTitle(replacement), span: node.span, replacement }] };
 }
 
 /** The first string value, for the suggested `contains` (which takes a string). */

@@ -110,8 +110,8 @@ export function validateQueryFilter(json: unknown, options?: ValidateOptions): Q
   const root = options?.path ?? "filter";
   const problems = new Problems();
   if (!isObject(json)) {
-    const hint = Array.isArray(json) ? "; queryItems takes a single filter" : "";
-    problems.add("E_FILTER_JSON", root, `expected a QueryFilter object ({"operator", "value"}), not ${kindOf(json)}${hint}`);
+    const extra = Array.isArray(json) ? { hint: "queryItems takes a single filter, not an array" } : undefined;
+    problems.add("E_FILTER_JSON", root, `expected a QueryFilter object ({"operator", "value"}), not ${kindOf(json)}`, extra);
     problems.throwIfAny();
   }
   const entry = json as Record<string, unknown>;
