@@ -376,7 +376,15 @@ function continuesNumber(source: string, i: number): boolean {
 function numberFix(raw: string): string | undefined {
   const body = raw.startsWith("-") ? raw.slice(1) : raw;
   const sign = raw.startsWith("-") ? "-" : "";
-  const meant = body.includes("_") ? raw.replace(/_/g, "") : body.startsWith(".") ? `${sign}0${body}` : undefined;
+  let meant: string | undefined;
+  if (body.includes("_")) meant = raw.replace(/_/g, "");
+  else if (body.startsWith(".")) meant = `${sign}0${body}`;
+  else if (/^0\d+$/.test(body)) meant = sign + body.replace(/^0+(?=\d)/, "");
+  else if (/^0(?:[xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)$/.test(body)) {
+    // Hexadecimal, octal or binary written as in JavaScript: the same number in decimal, when exact.
+    const value = Number(body.toLowerCase());
+    meant = Number.isSafeInteger(value) ? sign + String(value) : undefined;
+  }
   return meant !== undefined && /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(meant) ? meant : undefined;
 }
 

@@ -149,7 +149,8 @@ function fromRecognition(e: IRecognitionException, tokens: Token[], source: stri
     params.after = tokens[at - 1]!.image;
   }
   const problem: LexProblem = { code: "E_SYNTAX", message, start, end, params };
-  if (details?.replacement !== undefined && start < end) {
+  // An empty span is the end of the text: a fix there inserts (a closing bracket).
+  if (details?.replacement !== undefined && (start < end || start === source.length)) {
     const title = details.title ?? replaceTitle(details.replacement);
     problem.fixes = [{ title, start, end, replacement: details.replacement }];
   }

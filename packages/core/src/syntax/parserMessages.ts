@@ -5,7 +5,7 @@ import { quoted, shownText } from "../messageText.js";
 import type { OffsetFix } from "./lexer.js";
 import { quoteString } from "./quote.js";
 import { closest, normaliseWord } from "./closest.js";
-import { Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, QuotedIdentifier, StringLiteral } from "./tokens.js";
+import { And, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
 
 export function shown(tok: IToken | undefined): string {
   if (tok === undefined || tok.tokenType === EOF) return "end of input";
@@ -99,6 +99,13 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     const message = `expected ${label(expected)}${after(previous)}, found ${shown(actual)}`;
     const params: Record<string, string | null> = { expected: label(expected), found: foundText(actual) };
     if (previous !== undefined && previous.tokenType !== EOF) params.after = previous.image;
+    // The two insertions that are safe whatever follows: a closing bracket at the end of
+    // the text, and the 'and' of a between (`between 1 2`) before the upper bound.
+    const atEnd = actual === undefined || actual.tokenType === EOF;
+    if (atEnd && (expected === RParen || expected === RBracket)) return remember(message, { params, replacement: expected === RParen ? ")" : "]", title: `Add ${label(expected)}` });
+    if (expected === And && !atEnd && (actual.tokenType === NumberLiteral || actual.tokenType === StringLiteral)) {
+      return remember(message, { params, replacement: `and ${actual.image}`, title: "Insert 'and'" });
+    }
     return remember(message, { params });
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
