@@ -41,7 +41,10 @@ function onlyFilterErrors(source: string, options?: Record<string, unknown>): vo
       }
       const frames = formatDiagnostics(source, error);
       expect(frames).not.toMatch(UNSAFE_IN_FRAME);
-      expect(frames.split("\n").length).toBe(error.diagnostics.length * 4 - 1);
+      // A frame is three lines, a fourth with the hint, and a blank line between frames.
+      const hints = error.diagnostics.filter((d) => d.hint !== undefined).length;
+      expect(frames.split("\n").length).toBe(error.diagnostics.length * 4 - 1 + hints);
+      for (const d of error.diagnostics) expect(d.hint ?? "").not.toMatch(UNSAFE);
     }
   }
 }

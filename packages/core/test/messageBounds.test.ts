@@ -22,7 +22,8 @@ function diagnostics(run: () => unknown): readonly Diagnostic[] {
 describe("bounded messages", () => {
   it.each([
     ["an unknown name", () => compileList(`${long} = 1`, { schema })],
-    ["a misspelt long name", () => compileList(`${long}e = 1`, { schema: { attributes: { [long]: {} } } })],
+    // Did-you-mean compares names by edit distance, so the schema's long name is 300 characters, not 16,000.
+    ["a misspelt long name", () => compileList(`${"y".repeat(300)}e = 1`, { schema: { attributes: { ["y".repeat(300)]: {} } } })],
     ["a long name of the wrong type", () => compileList(`${long} beginsWith "a"`, { schema: { attributes: { [long]: { type: "number" } } } })],
     ["a long name on a list attribute", () => compileList(`${long} = "a"`, { schema: { attributes: { [long]: { array: true } } } })],
     ["a long string for a number", () => compileList(`age = "${long}"`, { schema })],
@@ -54,7 +55,7 @@ describe("bounded messages", () => {
       expect(d.message.length).toBeLessThanOrEqual(MAX_MESSAGE);
       expect(d.hint?.length ?? 0).toBeLessThanOrEqual(MAX_MESSAGE);
       // No quoted run of the long text is longer than MAX_QUOTED characters, ellipsis included.
-      for (const run of d.message.match(/[x1-9]{2,}/g) ?? []) expect(run.length).toBeLessThan(MAX_QUOTED);
+      for (const run of d.message.match(/[xy1-9]{2,}/g) ?? []) expect(run.length).toBeLessThan(MAX_QUOTED);
       for (const value of Object.values(d.params ?? {})) {
         for (const v of Array.isArray(value) ? value : [value]) if (typeof v === "string") expect([...v].length).toBeLessThanOrEqual(MAX_QUOTED);
       }
@@ -78,7 +79,9 @@ describe("bounded messages", () => {
   });
 
   it("keeps the whole text in a fix's replacement: only what is shown is cut", () => {
-    const [d] = diagnostics(() => compileList(`${long}e = 1`, { schema: { attributes: { [long]: {} } } }));
-    expect(d!.fixes![0]!.replacement).toBe(long);
+    const name = "y".repeat(300);
+    const [d] = diagnostics(() => compileList(`${name}e = 1`, { schema: { attributes: { [name]: {} } } }));
+    expect(d!.message).toBe(`unknown attribute '${"y".repeat(39)}…'; did you mean '${"y".repeat(39)}…'?`);
+    expect(d!.fixes![0]!.replacement).toBe(name);
   });
 });
