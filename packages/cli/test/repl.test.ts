@@ -42,6 +42,11 @@ describe("the REPL from a pipe", () => {
     [[".frob"], 2, 'unknown command ".frob"; .help lists them\n'],
     [[".frob", "a ="], 1, `unknown command ".frob"; .help lists them\n${diagnostics("a =", "list")}`],
     [[".exit", "a = 1"], 0, ""],
+    [
+      ["a = 1 or b = 2"],
+      1,
+      "E_OR_UNSUPPORTED: 'or' can only join equality tests on one attribute here, as in a = 1 or a = 2 (1:10)\n1 | a = 1 or b = 2\n  |          ^^^^^\n  = hint: one listItems request combines its filters with AND; find (or plan) runs any filter as several requests\n",
+    ],
   ])("%j exits %i", async (lines, code, stdout) => {
     expect(await piped(lines)).toEqual({ code, stdout, stderr: "" });
   });
