@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileList, compileQuery, FilterError, plan, type Diagnostic } from "@itemfilter/core";
+import { compileList, compileQuery, FilterError, plan, quoteString, type Diagnostic } from "@itemfilter/core";
 
 /**
  * Fixes one click away (issue 23): for every golden hint case, applying its
@@ -61,6 +61,46 @@ describe("fixes of the golden hint cases", () => {
         expect(fixed.filter((d) => d.code === first.code && d.message === first.message)).toEqual([]);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/**
+ * What people really write: a filter of a few conditions with one typo of
+ * the kinds the golden cases show (a reversed operator, curly quotes, a
+ * missing comma, an unparenthesised in, an operator word from elsewhere).
+ * Applying the first fix gives back a filter that compiles exactly as the
+ * one without the typo.
+ */
+describe("a typo's first fix restores the filter", () => {
+  const name = fc.constantFrom("age", "name", "city", "score", "signedUp");
+  const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,11}$/);
+  const number = fc.integer({ min: -1000, max: 100_000 });
+  // [as meant, as typed]
+  const condition: fc.Arbitrary<[string, string]> = fc.oneof(
+    fc.tuple(name, number).map(([n, v]) => [`${n} >= ${v}`, `${n} => ${v}`]),
+    fc.tuple(name, number).map(([n, v]) => [`${n} <= ${v}`, `${n} =< ${v}`]),
+    fc.tuple(name, word).map(([n, v]) => [`${n} = ${quoteString(v)}`, `${n} = \u201c${v}\u201d`]),
+    fc.tuple(name, word).map(([n, v]) => [`${n} = ${quoteString(v)}`, `${n} = \u2018${v}\u2019`]),
+    fc.tuple(name, word, word).map(([n, a, b]) => [`${n} in (${quoteString(a)}, ${quoteString(b)})`, `${n} in (${quoteString(a)} ${quoteString(b)})`]),
+    fc.tuple(name, word, word, word).map(([n, a, b, c]) => [`${n} in (${quoteString(a)}, ${quoteString(b)}, ${quoteString(c)})`, `${n} in ${quoteString(a)}, ${quoteString(b)}, ${quoteString(c)}`]),
+    fc.tuple(name, word, fc.constantFrom("startsWith", "begins", "prefix")).map(([n, v, w]) => [`${n} beginsWith ${quoteString(v)}`, `${n} ${w} ${quoteString(v)}`]),
+    fc.tuple(name, word, fc.constantFrom("like", "includes", "has")).map(([n, v, w]) => [`${n} contains ${quoteString(v)}`, `${n} ${w} ${quoteString(v)}`]),
+  );
+  const clean = fc.tuple(name, number).map(([n, v]) => `${n} > ${v}`);
+
+  it("for one typo among clean conditions", () => {
+    fc.assert(
+      fc.property(fc.array(clean, { maxLength: 2 }), condition, fc.array(clean, { maxLength: 2 }), (before, [meant, typed], after) => {
+        const text = [...before, typed, ...after].join(" and ");
+        const original = [...before, meant, ...after].join(" and ");
+        const c: HintCase = { input: text, error: { code: "E_SYNTAX" } };
+        const first = diagnosticsOf(c, text)[0];
+        expect(first?.fixes?.[0]).toBeDefined();
+        const fixed = applyFix(text, first!);
+        expect(compileList(fixed)).toEqual(compileList(original));
+      }),
+      { numRuns: 400 },
     );
   });
 });
