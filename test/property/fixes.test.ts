@@ -77,15 +77,15 @@ describe("a typo's first fix restores the filter", () => {
   const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,11}$/);
   const number = fc.integer({ min: -1000, max: 100_000 });
   // [as meant, as typed]
-  const condition: fc.Arbitrary<[string, string]> = fc.oneof(
-    fc.tuple(name, number).map(([n, v]) => [`${n} >= ${v}`, `${n} => ${v}`]),
-    fc.tuple(name, number).map(([n, v]) => [`${n} <= ${v}`, `${n} =< ${v}`]),
-    fc.tuple(name, word).map(([n, v]) => [`${n} = ${quoteString(v)}`, `${n} = \u201c${v}\u201d`]),
-    fc.tuple(name, word).map(([n, v]) => [`${n} = ${quoteString(v)}`, `${n} = \u2018${v}\u2019`]),
-    fc.tuple(name, word, word).map(([n, a, b]) => [`${n} in (${quoteString(a)}, ${quoteString(b)})`, `${n} in (${quoteString(a)} ${quoteString(b)})`]),
-    fc.tuple(name, word, word, word).map(([n, a, b, c]) => [`${n} in (${quoteString(a)}, ${quoteString(b)}, ${quoteString(c)})`, `${n} in ${quoteString(a)}, ${quoteString(b)}, ${quoteString(c)}`]),
-    fc.tuple(name, word, fc.constantFrom("startsWith", "begins", "prefix")).map(([n, v, w]) => [`${n} beginsWith ${quoteString(v)}`, `${n} ${w} ${quoteString(v)}`]),
-    fc.tuple(name, word, fc.constantFrom("like", "includes", "has")).map(([n, v, w]) => [`${n} contains ${quoteString(v)}`, `${n} ${w} ${quoteString(v)}`]),
+  const condition = fc.oneof<fc.Arbitrary<[string, string]>[]>(
+    fc.tuple(name, number).map(([n, v]): [string, string] => [`${n} >= ${v}`, `${n} => ${v}`]),
+    fc.tuple(name, number).map(([n, v]): [string, string] => [`${n} <= ${v}`, `${n} =< ${v}`]),
+    fc.tuple(name, word).map(([n, v]): [string, string] => [`${n} = ${quoteString(v)}`, `${n} = \u201c${v}\u201d`]),
+    fc.tuple(name, word).map(([n, v]): [string, string] => [`${n} = ${quoteString(v)}`, `${n} = \u2018${v}\u2019`]),
+    fc.tuple(name, word, word).map(([n, a, b]): [string, string] => [`${n} in (${quoteString(a)}, ${quoteString(b)})`, `${n} in (${quoteString(a)} ${quoteString(b)})`]),
+    fc.tuple(name, word, word, word).map(([n, a, b, c]): [string, string] => [`${n} in (${quoteString(a)}, ${quoteString(b)}, ${quoteString(c)})`, `${n} in ${quoteString(a)}, ${quoteString(b)}, ${quoteString(c)}`]),
+    fc.tuple(name, word, fc.constantFrom("startsWith", "begins", "prefix")).map(([n, v, w]): [string, string] => [`${n} beginsWith ${quoteString(v)}`, `${n} ${w} ${quoteString(v)}`]),
+    fc.tuple(name, word, fc.constantFrom("like", "includes", "has")).map(([n, v, w]): [string, string] => [`${n} contains ${quoteString(v)}`, `${n} ${w} ${quoteString(v)}`]),
   );
   const clean = fc.tuple(name, number).map(([n, v]) => `${n} > ${v}`);
 
