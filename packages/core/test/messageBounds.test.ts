@@ -32,6 +32,7 @@ describe("bounded messages", () => {
     ["a long name as the secondary key", () => compileQuery("age = 1", { secondaryKey: long })],
     ["a long name under not", () => compileList(`not (${long} < 3)`)],
     ["a long string under not", () => compileList(`not (a < "${long}")`)],
+    ["a long string under not contains", () => compileList(`not (${long} contains "${long}")`)],
     ["a long name after a name", () => compileList(`${long} ${long}`)],
     ["a long word for an operator", () => compileList(`a ${long} 1`)],
     ["a long word for a value", () => compileList(`a = ${long}`)],
