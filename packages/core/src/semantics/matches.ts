@@ -2,7 +2,7 @@ import type { ListFilter, QueryFilter } from "../compile/filters.js";
 import { checkCountOption, checkOptions, checkStringOption } from "../checkArgument.js";
 import { isRecord } from "./itemValue.js";
 import { predicateTest, type ValueTest } from "./predicateTest.js";
-import { validateListFilter, validateQueryFilter } from "./validate.js";
+import { checkListFilterJson, checkQueryFilterJson } from "./checkFilterJson.js";
 
 export interface MatchOptions {
   /** The table's secondary key: the attribute a QueryFilter tests. Required for a QueryFilter. */
@@ -85,10 +85,10 @@ function build(filter: MatchFilter, options: MatchOptions | undefined): Prepared
     if (typeof key !== "string") {
       throw new TypeError("matches: a filter without 'item' is a QueryFilter, which needs options.secondaryKey (the attribute it tests)");
     }
-    const query = validateQueryFilter(filter, { maxInValues: options?.maxInValues });
+    const query = checkQueryFilterJson(filter, { maxInValues: options?.maxInValues }, "matches");
     return { ...common, seal: seal(filter), matcher: attributeMatcher(key, predicateTest(query.operator, query.value)) };
   }
-  const list = validateListFilter(filter, { maxInValues: options?.maxInValues });
+  const list = checkListFilterJson(filter, { maxInValues: options?.maxInValues }, "matches");
   return { ...common, seal: seal(filter), matcher: listMatcher(list) };
 }
 

@@ -1,98 +1,38 @@
-import { checkCountOption, checkOptions, checkStringOption } from "../checkArgument.js";
-import { FilterError, type Diagnostic, type DiagnosticParams, type ErrorCode } from "../errors.js";
-import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
-import { DEFAULT_LIMITS } from "../syntax/limits.js";
-import { NO_SPAN } from "../syntax/location.js";
-import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../operators.js";
-import { closest } from "../syntax/closest.js";
-import { checkValue } from "../compile/valueShapes.js";
+import { FilterError } from "../errors.js";
+import type { ListFilter, QueryFilter } from "../compile/filters.js";
 import { schemaIndex, type Schema } from "../compile/schema.js";
+import { checkListFilterJson, checkQueryFilterJson, type ValidateOptions } from "./checkFilterJson.js";
 import { applySchemaToJson, type JsonCondition } from "./schemaForJson.js";
 
-export interface ValidateOptions {
-  /** The name the JSON paths in diagnostics start with. Default "filter". */
-  path?: string;
-  /** Most values in one `in` list. Default 100, as the service takes. */
-  maxInValues?: number;
-  /** Most filters in one ListFilter array. Default 10,000; more is E_LIMIT before any is looked at. */
-  maxFilters?: number;
-  /**
-   * The attributes the app exposes, checked as the compilers check text:
-   * an unlisted name is E_UNKNOWN_ATTRIBUTE (with the names it is close to),
-   * an operator or value of the wrong type E_ATTRIBUTE_TYPE, each at its JSON
-   * path; an alias comes back as its stored name.
-   */
-  schema?: Schema;
-  /** validateQueryFilter: the secondary key's stored name, which the schema checks (as compileQuery's option). */
-  secondaryKey?: string;
-}
+export type { ValidateOptions };
 
-/** Most diagnostics one error carries, as for text: hostile input cannot make a huge report. */
+/*
+ * The public validators: checkFilterJson.ts's checks of operators and value
+ * shapes, then, with options.schema, the compilers' schema check. Kept apart
+ * so that `matches` (which takes no schema) carries none of the schema code:
+ * an app that imports only matches stays small (bench figure 6c).
+ */
+
+/** Most diagnostics one error carries, as for the shape checks. */
 const MAX_DIAGNOSTICS = 50;
-const DEFAULT_MAX_FILTERS = 10_000;
-
-const LIST_MEMBERS = new Set(["item", "operator", "value"]);
-const QUERY_MEMBERS = new Set(["operator", "value"]);
-
-/** A code unit of a surrogate pair without its other half: such text cannot be sent as UTF-8. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Stops collecting once the cap is reached, so callers can stop scanning too. */
-class Problems {
-  readonly list: Diagnostic[] = [];
-  add(code: ErrorCode, path: string, message: string, extra?: { hint?: string; params?: DiagnosticParams }): void {
-    if (this.list.length < MAX_DIAGNOSTICS) this.list.push({ code, message, params: {}, ...extra, span: NO_SPAN, path });
-  }
-  get full(): boolean {
-    return this.list.length >= MAX_DIAGNOSTICS;
-  }
-  throwIfAny(): void {
-    if (this.list.length > 0) throw new FilterError(this.list);
-  }
-}
 
 /**
  * Checks listItems filter JSON from elsewhere (a request body) against the
- * service's operator and value-shape tables, and returns it as a fresh
- * ListFilter array. Takes one ListFilter object or an array of them. All
- * problems are reported together in one FilterError, each with a JSON path
- * such as `filter[2].value`; nothing else is ever thrown. An `in` list of
- * strings and numbers is E_IN_MIXED_TYPES at its `value`, as the service
- * refuses it (checkValue's default), so the emulator is as strict.
+ * service's operator and value-shape tables, and with `options.schema` its
+ * names and value types as the compilers check them (aliases become stored
+ * names), and returns it as a fresh ListFilter array. Takes one ListFilter
+ * object or an array of them. All problems are reported together in one
+ * FilterError, each with a JSON path such as `filter[2].value`; nothing else
+ * is ever thrown. An `in` list of strings and numbers is E_IN_MIXED_TYPES at
+ * its `value`, as the service refuses it, so the emulator is as strict.
  */
 export function validateListFilter(json: unknown, options?: ValidateOptions): ListFilter[] {
-  checkValidateOptions("validateListFilter", options);
-  const root = options?.path ?? "filter";
-  const maxFilters = options?.maxFilters ?? DEFAULT_MAX_FILTERS;
-  const problems = new Problems();
-  if (Array.isArray(json)) {
-    if (json.length > maxFilters) {
-      problems.add("E_LIMIT", root, `${json.length} filters; at most ${maxFilters} are allowed`, {
-        hint: "raise maxFilters to accept more",
-        params: { count: json.length, limit: maxFilters },
-      });
-      problems.throwIfAny();
-    }
-    const out: ListFilter[] = [];
-    for (let i = 0; i < json.length && !problems.full; i++) {
-      const f = checkListFilter(json[i], `${root}[${i}]`, problems, options);
-      if (f !== null) out.push(f);
-    }
-    problems.throwIfAny();
-    return withSchema(out, (i) => `${root}[${i}]`, options?.schema);
-  }
-  if (!isObject(json)) {
-    problems.add("E_FILTER_JSON", root, `expected a ListFilter object ({"item", "operator", "value"}) or an array of them, not ${kindOf(json)}`);
-    problems.throwIfAny();
-  }
-  const f = checkListFilter(json, root, problems, options);
-  problems.throwIfAny();
-  return withSchema([f!], () => root, options?.schema);
-}
-
-/** The checked filters with the schema applied: their names resolved, or every problem thrown together. */
-function withSchema(filters: ListFilter[], pathOf: (index: number) => string, schema: Schema | undefined): ListFilter[] {
+  checkSchemaOption(options);
+  const filters = checkListFilterJson(json, options, "validateListFilter");
+  const schema = options?.schema;
   if (schema === undefined) return filters;
+  const root = options?.path ?? "filter";
+  const pathOf = (i: number): string => (Array.isArray(json) ? `${root}[${i}]` : root);
   const result = applySchemaToJson(
     filters.map((f, i): JsonCondition => ({ ...f, path: pathOf(i) })),
     schema,
@@ -103,195 +43,24 @@ function withSchema(filters: ListFilter[], pathOf: (index: number) => string, sc
 
 /**
  * Checks queryItems filter JSON: one QueryFilter object whose operator is one
- * a key query allows. It has no `item`, because it always tests the secondary key.
+ * a key query allows. It has no `item`, because it always tests the secondary
+ * key; with `options.schema`, that key is checked under `options.secondaryKey`.
  */
 export function validateQueryFilter(json: unknown, options?: ValidateOptions): QueryFilter {
-  checkValidateOptions("validateQueryFilter", options);
-  const root = options?.path ?? "filter";
-  const problems = new Problems();
-  if (!isObject(json)) {
-    const extra = Array.isArray(json) ? { hint: "queryItems takes a single filter, not an array" } : undefined;
-    problems.add("E_FILTER_JSON", root, `expected a QueryFilter object ({"operator", "value"}), not ${kindOf(json)}`, extra);
-    problems.throwIfAny();
-  }
-  const entry = json as Record<string, unknown>;
-  if (Object.hasOwn(entry, "item")) {
-    problems.add("E_QUERY_ATTRIBUTE", `${root}.item`, `a QueryFilter has no "item": it always tests the table's secondary key; leave "item" out`);
-  }
-  const operator = checkOperator(entry, root, problems, true);
-  const value = operator === null ? undefined : checkOperand(entry, operator, root, problems, options);
-  // DynamoDB refuses "" as a key value ("cannot contain an empty string value"), so the emulator does too.
-  const empty = Array.isArray(value) ? value.indexOf("") : value === "" ? null : -1;
-  if (empty !== -1) problems.add("E_VALUE_TYPE", empty === null ? `${root}.value` : `${root}.value[${empty}]`, 'a key value cannot be the empty string ""');
-  unknownMembers(entry, QUERY_MEMBERS, root, problems, "a QueryFilter has only operator and value", "item");
-  problems.throwIfAny();
-  const filter: QueryFilter = { operator: operator!, value: value! };
+  checkSchemaOption(options);
+  const filter = checkQueryFilterJson(json, options, "validateQueryFilter");
   const schema = options?.schema;
   if (schema !== undefined) {
     // As compileQuery: the schema knows the key by its stored name, so only a named secondary key is checked.
-    const result = applySchemaToJson([{ item: options?.secondaryKey ?? null, operator: filter.operator, value: filter.value, path: root }], schema, "query");
+    const path = options?.path ?? "filter";
+    const result = applySchemaToJson([{ item: options?.secondaryKey ?? null, operator: filter.operator, value: filter.value, path }], schema, "query");
     if ("problems" in result) throw new FilterError(result.problems);
   }
   return filter;
 }
 
-function checkListFilter(json: unknown, path: string, problems: Problems, options: ValidateOptions | undefined): ListFilter | null {
-  if (!isObject(json)) {
-    problems.add("E_FILTER_JSON", path, `expected a ListFilter object ({"item", "operator", "value"}), not ${kindOf(json)}`);
-    return null;
-  }
-  const before = problems.list.length;
-  const item = checkItem(json, path, problems);
-  const operator = checkOperator(json, path, problems, false);
-  const value = operator === null ? undefined : checkOperand(json, operator, path, problems, options);
-  unknownMembers(json, LIST_MEMBERS, path, problems, "a ListFilter has only item, operator and value");
-  if (problems.list.length > before || item === null || operator === null) return null;
-  return value === undefined ? { item, operator } : { item, operator, value };
-}
-
-function checkItem(entry: Record<string, unknown>, path: string, problems: Problems): string | null {
-  const at = `${path}.item`;
-  if (!Object.hasOwn(entry, "item")) {
-    problems.add("E_FILTER_JSON", at, `missing "item": the name of the attribute this filter tests`);
-    return null;
-  }
-  const item = entry.item;
-  if (typeof item !== "string") {
-    problems.add("E_FILTER_JSON", at, `"item" is the attribute's name, a string, not ${kindOf(item)}`);
-    return null;
-  }
-  if (item.length === 0) {
-    problems.add("E_FILTER_JSON", at, `"item" is empty; name the attribute this filter tests`);
-    return null;
-  }
-  if (LONE_SURROGATE.test(item)) {
-    problems.add("E_VALUE_TYPE", at, `"item" is not valid Unicode text: it has a lone surrogate`);
-    return null;
-  }
-  return item;
-}
-
-function checkOperator(entry: Record<string, unknown>, path: string, problems: Problems, query: boolean): Operator | null {
-  const at = `${path}.operator`;
-  const allowed = query ? QUERY_OPERATORS : LIST_OPERATORS;
-  if (!Object.hasOwn(entry, "operator")) {
-    problems.add("E_FILTER_JSON", at, `missing "operator": one of ${allowed.join(", ")}`);
-    return null;
-  }
-  const written = entry.operator;
-  if (typeof written !== "string") {
-    problems.add("E_FILTER_JSON", at, `"operator" is a string, one of ${allowed.join(", ")}, not ${kindOf(written)}`);
-    return null;
-  }
-  const info = operatorInfo(written);
-  if (info === undefined) {
-    const fix = suggestOperatorName(written, allowed);
-    const hint = fix === undefined ? `; the operators are ${allowed.join(", ")}` : `; did you mean "${fix}"?`;
-    problems.add("E_FILTER_JSON", at, `unknown operator ${shorten(written)}${hint}`, { params: { operator: written, ...(fix === undefined ? { expected: [...allowed] } : { suggestion: fix }) } });
-    return null;
-  }
-  if (query && !info.query) {
-    problems.add("E_QUERY_OPERATOR", at, `a key query cannot use '${written}'; it can use ${QUERY_OPERATORS.join(", ")}`, {
-      hint: "queryItems takes only these operators on the secondary key; find runs any filter",
-      params: { operator: written, expected: [...QUERY_OPERATORS] },
-    });
-    return null;
-  }
-  return info.name;
-}
-
-/** Suggests only JSON operator names: from a symbol of the language (`>=`), a known synonym, or the spelling. */
-function suggestOperatorName(written: string, allowed: readonly Operator[]): string | undefined {
-  const bySymbol = OPERATORS.find((op) => op.symbols.includes(written));
-  if (bySymbol !== undefined && allowed.includes(bySymbol.name)) return bySymbol.name;
-  const synonym = OPERATOR_MISSPELLINGS[written.toLowerCase().replace(/[_\-\s]/g, "")];
-  if (synonym !== undefined && allowed.includes(synonym as Operator)) return synonym;
-  if (written.length > 40) return undefined;
-  return closest(written, allowed)[0];
-}
-
-function checkOperand(
-  entry: Record<string, unknown>,
-  operator: Operator,
-  path: string,
-  problems: Problems,
-  options: ValidateOptions | undefined,
-): Scalar | Scalar[] | undefined {
-  const at = `${path}.value`;
-  const present = Object.hasOwn(entry, "value");
-  const value = present ? entry.value : undefined;
-  const issue = checkValue(operator, value, present, options?.maxInValues ?? DEFAULT_LIMITS.maxInValues);
-  if (issue !== null) {
-    problems.add(issue.code, issue.at === null ? at : `${at}[${issue.at}]`, issue.message, { params: issue.params, ...(issue.hint === undefined ? {} : { hint: issue.hint }) });
-    return undefined;
-  }
-  if (!present) return undefined;
-  // checkValue has made sure this is a scalar or an array of scalars.
-  if (!Array.isArray(value)) {
-    if (typeof value === "string" && LONE_SURROGATE.test(value)) {
-      problems.add("E_VALUE_TYPE", at, "this string is not valid Unicode text: it has a lone surrogate");
-      return undefined;
-    }
-    return value as Scalar;
-  }
-  let ok = true;
-  for (let i = 0; i < value.length; i++) {
-    const v: unknown = value[i];
-    if (typeof v === "string" && LONE_SURROGATE.test(v)) {
-      problems.add("E_VALUE_TYPE", `${at}[${i}]`, "this string is not valid Unicode text: it has a lone surrogate");
-      ok = false;
-    }
-  }
-  return ok ? (value.slice() as Scalar[]) : undefined;
-}
-
-/** Strict: a member the service does not define is a mistake (often a misspelling), never ignored. */
-function unknownMembers(
-  entry: Record<string, unknown>,
-  known: ReadonlySet<string>,
-  path: string,
-  problems: Problems,
-  what: string,
-  skip?: string,
-): void {
-  for (const key of Object.keys(entry)) {
-    if (problems.full) return;
-    if (known.has(key) || key === skip) continue;
-    const near = closest(key.length > 40 ? "" : key, known)[0];
-    const hint = near === undefined || Object.hasOwn(entry, near) ? "" : `; did you mean "${near}"?`;
-    problems.add("E_FILTER_JSON", memberPath(path, key), `unknown member ${shorten(key)}; ${what}${hint}`);
-  }
-}
-
-/** `a.b` for plain names, `a["b c"]` otherwise; very long names are cut short. */
-function memberPath(path: string, key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) && key.length <= 40 ? `${path}.${key}` : `${path}[${shorten(key)}]`;
-}
-
-function shorten(text: string): string {
-  return JSON.stringify(text.length > 40 ? text.slice(0, 39) + "…" : text);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${shorten(value)}`;
-  if (typeof value === "number") return `the number ${value}`;
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
-}
-
-function checkValidateOptions(fn: string, options: ValidateOptions | undefined): void {
-  checkOptions(fn, options, "path, maxInValues, maxFilters, schema and secondaryKey");
-  if (options === undefined || options === null) return;
-  checkStringOption(fn, "path", options.path);
-  checkStringOption(fn, "secondaryKey", options.secondaryKey);
-  // A bad schema is a TypeError before any filter is looked at, as for the compilers.
-  if (options.schema !== undefined) schemaIndex(options.schema);
-  checkCountOption(fn, "maxInValues", options.maxInValues);
-  checkCountOption(fn, "maxFilters", options.maxFilters);
+/** A bad schema is a TypeError before any filter is looked at, as for the compilers. */
+function checkSchemaOption(options: ValidateOptions | undefined): void {
+  const schema: Schema | undefined = typeof options === "object" && options !== null ? options.schema : undefined;
+  if (schema !== undefined) schemaIndex(schema);
 }
