@@ -1,10 +1,8 @@
 import { compileList, evaluate, formatPlan, inferSchema, plan } from "@itemfilter/core";
 import { readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createContext } from "../../packages/cli/src/cliContext.js";
-import { startPlayground, type StartedPlayground } from "../../packages/cli/src/playground/runPlayground.js";
-import { launchChromium, type LaunchedBrowser } from "./chromium.js";
-import { completionSelected, editorText, openPlayground, typeFilter, type OpenedPage } from "./playgroundPage.js";
+import { describe, expect, it } from "vitest";
+import { playgroundSession } from "./playgroundSession.js";
+import { completionSelected, editorText, typeFilter, type OpenedPage } from "./playgroundPage.js";
 
 // The playground page as users get it: packages/playground/dist, built by `pnpm install`
 // (or `pnpm build`), served by `itemfilter playground`'s server, driven in Debian's headless Chromium.
@@ -14,46 +12,15 @@ const demo = JSON.parse(readFileSync(new URL("../../packages/cli/demo/demo.json"
 const users = demo.tables.users!.items;
 const CREDENTIALS = { applicationKey: "demo-app", authenticationToken: "demo-token" };
 
-let playground: StartedPlayground;
-let chromium: LaunchedBrowser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  // One browser for the file; it fails here, loudly, when Chromium is not installed.
-  chromium = await launchChromium();
-  playground = await startPlayground(createContext({ env: {} }), { port: 0, open: false, data: undefined });
-}, 60_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await playground?.stop();
-});
-
-afterEach(async (context) => {
-  if (opened === undefined) return;
-  const session = opened;
-  opened = undefined;
-  try {
-    await session.screenshot(context.task.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, ""));
-    // No test may leave a console error, a failed request or a CSP violation behind.
-    expect(session.problems).toEqual([]);
-    expect(await session.violations()).toEqual([]);
-  } finally {
-    await session.close();
-  }
-});
-
-async function open(query = ""): Promise<OpenedPage> {
-  opened = await openPlayground(chromium.browser, `${playground.url}${query}`);
-  return opened;
-}
+const session = playgroundSession();
+const open = session.open;
 
 /** What the emulator itself answers for a listItems filter, every page followed. */
 async function emulatorItems(filter: unknown): Promise<Item[]> {
   const items: Item[] = [];
   let startKey: unknown;
   do {
-    const answer = await fetch(`${playground.url}listItems`, {
+    const answer = await fetch(`${session.url()}listItems`, {
       method: "POST",
       headers: { "Content-Type": "application/json; charset=UTF-8" },
       body: JSON.stringify({ ...CREDENTIALS, table: "users", filter, ...(startKey === undefined ? {} : { startKey }) }),
@@ -134,7 +101,7 @@ describe("the playground in Chromium", () => {
     const fix = page.locator("#errors li .fixes button");
     await fix.waitFor();
     expect(await fix.allTextContents()).toEqual(["Replace with 'age'"]);
-    await opened!.screenshot("fix-in-playground-before");
+    await session.opened()!.screenshot("fix-in-playground-before");
     await fix.click();
     expect(await editorText(page)).toBe("age >= 30");
     await expect.poll(() => page.locator("#error-count").textContent()).toBe("(none)");

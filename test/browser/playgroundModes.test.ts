@@ -1,10 +1,8 @@
 import { evaluate } from "@itemfilter/core";
 import { readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createContext } from "../../packages/cli/src/cliContext.js";
-import { startPlayground, type StartedPlayground } from "../../packages/cli/src/playground/runPlayground.js";
-import { launchChromium, type LaunchedBrowser } from "./chromium.js";
-import { editorText, openPlayground, typeFilter, type OpenedPage } from "./playgroundPage.js";
+import { describe, expect, it } from "vitest";
+import { playgroundSession } from "./playgroundSession.js";
+import { editorText, typeFilter, type OpenedPage } from "./playgroundPage.js";
 
 // A newcomer's first minute with the playground (the built page, so run `pnpm build` first):
 // a fresh page runs any valid filter, and list or query mode is never a dead end.
@@ -15,37 +13,8 @@ const users = demo.tables.users!.items;
 const FILTER = 'age < 25 or plan = "pro"';
 const expectedIds = users.filter((item) => evaluate(FILTER, item)).map((item) => item.id as string);
 
-let playground: StartedPlayground;
-let chromium: LaunchedBrowser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  chromium = await launchChromium();
-  playground = await startPlayground(createContext({ env: {} }), { port: 0, open: false, data: undefined });
-}, 60_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await playground?.stop();
-});
-
-afterEach(async (context) => {
-  if (opened === undefined) return;
-  const session = opened;
-  opened = undefined;
-  try {
-    await session.screenshot(context.task.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, ""));
-    expect(session.problems).toEqual([]);
-    expect(await session.violations()).toEqual([]);
-  } finally {
-    await session.close();
-  }
-});
-
-async function open(query = ""): Promise<OpenedPage> {
-  opened = await openPlayground(chromium.browser, `${playground.url}${query}`);
-  return opened;
-}
+const session = playgroundSession();
+const open = session.open;
 
 /** The ids in the results table, in its order. */
 function resultIds(page: OpenedPage["page"]): Promise<string[]> {
@@ -107,7 +76,7 @@ describe("the playground's first minute", () => {
     await offer.waitFor();
     expect(await offer.textContent()).toMatch(/^One queryItems request cannot express this filter; find runs it as a plan of /);
     // Text with a syntax error is rejected by find too: nothing to offer.
-    await page.goto(`${playground.url}?table=orders&mode=query&key=u001&q=${encodeURIComponent("status = ")}`);
+    await page.goto(`${session.url()}?table=orders&mode=query&key=u001&q=${encodeURIComponent("status = ")}`);
     await page.waitForSelector("body[data-ready=true]");
     await page.locator("#errors li").first().waitFor();
     expect(await offer.isHidden()).toBe(true);

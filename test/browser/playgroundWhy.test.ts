@@ -1,38 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createContext } from "../../packages/cli/src/cliContext.js";
-import { startPlayground, type StartedPlayground } from "../../packages/cli/src/playground/runPlayground.js";
-import { launchChromium, type LaunchedBrowser } from "./chromium.js";
-import { openPlayground, typeFilter, type OpenedPage } from "./playgroundPage.js";
+import { describe, expect, it } from "vitest";
+import { playgroundSession } from "./playgroundSession.js";
+import { typeFilter, type OpenedPage } from "./playgroundPage.js";
 
 // Issue 25 in the playground (the built page, so run `pnpm build` first): each result row's
 // "why?" and the "Why not?" box explain one item in the editor, under the filter text.
 
-let playground: StartedPlayground;
-let chromium: LaunchedBrowser;
-let opened: OpenedPage | undefined;
-
-beforeAll(async () => {
-  chromium = await launchChromium();
-  playground = await startPlayground(createContext({ env: {} }), { port: 0, open: false, data: undefined });
-}, 60_000);
-
-afterAll(async () => {
-  await chromium?.close();
-  await playground?.stop();
-});
-
-afterEach(async (context) => {
-  if (opened === undefined) return;
-  const session = opened;
-  opened = undefined;
-  try {
-    await session.screenshot(context.task.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, ""));
-    expect(session.problems).toEqual([]);
-    expect(await session.violations()).toEqual([]);
-  } finally {
-    await session.close();
-  }
-});
+const session = playgroundSession();
+const open = session.open;
 
 type Page = OpenedPage["page"];
 
@@ -53,8 +27,7 @@ const whyText = (page: Page) => page.locator("#why-text").textContent();
 
 describe("why in the playground", () => {
   it("a result row's why? underlines the conditions that made it match, with their reasons", async () => {
-    opened = await openPlayground(chromium.browser, playground.url);
-    const { page } = opened;
+    const { page } = await open();
     await typeFilter(page, 'age >= 30 and plan = "pro"');
     await page.keyboard.press("Control+Enter");
     await page.waitForSelector("#results tbody tr");
@@ -69,8 +42,7 @@ describe("why in the playground", () => {
   });
 
   it('the "Why not?" box explains an item by its key, and an edit clears the explanation', async () => {
-    opened = await openPlayground(chromium.browser, playground.url);
-    const { page } = opened;
+    const { page } = await open();
     await typeFilter(page, 'age >= 30 and plan = "pro"');
     await page.locator("#why-key").fill("u001");
     await page.locator("#why-explain").click();
@@ -85,8 +57,7 @@ describe("why in the playground", () => {
   });
 
   it("says so when no item has the key, and takes the secondary key for a table with two", async () => {
-    opened = await openPlayground(chromium.browser, `${playground.url}?table=orders`);
-    const { page } = opened;
+    const { page } = await open("?table=orders");
     await typeFilter(page, 'status = "shipped" or total > 250');
     await page.locator("#why-key").fill("u999");
     await page.locator("#why-explain").click();
