@@ -130,8 +130,9 @@ describe("compileQuery on DynamoDB Local", () => {
       },
     );
     await fc.assert(property, { numRuns: RUNS });
-    // Both outcomes occur often enough to mean something.
-    expect(counts.accepted).toBeGreaterThan(RUNS / 5);
-    expect(counts.refusedByType).toBeGreaterThan(RUNS / 20);
+    // Both outcomes occur often enough to mean something. The draws are not seeded: the bounds sit well
+    // below what a run gives (about a fifth accepted; one run counted 199 of 1,000 against the old bound of 200).
+    expect(counts.accepted).toBeGreaterThan(RUNS / 10);
+    expect(counts.refusedByType).toBeGreaterThan(RUNS / 50);
   }, 600_000);
 });
