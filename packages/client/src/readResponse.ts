@@ -1,5 +1,6 @@
 import { HttpError, ProtocolError, ServiceError, type ClientError } from "./errors.js";
-import { jsonTextDepth, MAX_JSON_DEPTH } from "./jsonDepth.js";
+import { jsonTextDepth } from "@itemfilter/core";
+import { MAX_JSON_DEPTH } from "./jsonDepth.js";
 import { excerpt } from "./redact.js";
 import type { Item, Operation, Page, PageKey } from "./types.js";
 

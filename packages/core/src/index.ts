@@ -13,6 +13,7 @@ export { CANONICAL_OPERATOR, format, type FormatOptions } from "./print/format.j
 export { formatDiagnostics, type DiagnosticLike, type FormatDiagnosticsOptions } from "./print/formatDiagnostics.js";
 export { formatExplanation, type FormatExplanationOptions } from "./print/formatExplanation.js";
 export { escapeForDisplay } from "./syntax/escapeForDisplay.js";
+export { jsonTextDepth } from "./syntax/jsonTextDepth.js";
 export { inferSchema } from "./compile/inferSchema.js";
 export { DEFAULT_LIMITS, type Limits } from "./syntax/limits.js";
 export { LineIndex, type Position, type Span } from "./syntax/location.js";

@@ -1,3 +1,4 @@
+import { jsonTextDepth } from "@itemfilter/core";
 import { jsonErrorPosition } from "./jsonErrorPosition.js";
 import { RequestError } from "./RequestError.js";
 
@@ -5,24 +6,6 @@ import { RequestError } from "./RequestError.js";
 export const MAX_JSON_DEPTH = 64;
 
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** Nesting depth of JSON text, counting brackets outside strings; stops early once past `limit`. */
-export function jsonDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > max && (max = depth) > limit) return max;
-    } else if (c === 93 || c === 125) depth--;
-  }
-  return max;
-}
 
 /**
  * Bytes to a JSON object: strict UTF-8 (no replacement characters), a bounded
@@ -36,7 +19,7 @@ export function parseJsonBody(bytes: Buffer): Record<string, unknown> {
     throw new RequestError(400, "the request body is not valid UTF-8");
   }
   if (text.charCodeAt(0) === 0xfeff) throw new RequestError(400, "the request body starts with a byte order mark; send plain UTF-8 JSON");
-  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new RequestError(400, `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
   }
   let value: unknown;
