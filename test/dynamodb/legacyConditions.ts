@@ -1,27 +1,13 @@
 import type { AttributeValue, Condition } from "@aws-sdk/client-dynamodb";
-import type { ListFilter, QueryFilter } from "@itemfilter/core";
+import { operatorInfo, type ListFilter, type QueryFilter } from "@itemfilter/core";
 
 /**
  * Our filter JSON as DynamoDB's legacy conditions (ScanFilter, KeyConditions),
  * and items as DynamoDB items, for the oracle tests. The service's operators
- * are DynamoDB's ComparisonOperators under other names (grammar/semantics.md).
+ * are DynamoDB's ComparisonOperators under other names (grammar/semantics.md;
+ * `legacy` in core's operator table).
  */
 
-const COMPARISON: Record<string, string> = {
-  equals: "EQ",
-  notEquals: "NE",
-  lessThan: "LT",
-  lessEqual: "LE",
-  greaterThan: "GT",
-  greaterEqual: "GE",
-  null: "NULL",
-  notNull: "NOT_NULL",
-  contains: "CONTAINS",
-  notContains: "NOT_CONTAINS",
-  beginsWith: "BEGINS_WITH",
-  in: "IN",
-  between: "BETWEEN",
-};
 
 /** A JavaScript number as a DynamoDB number; -0 is 0 (DynamoDB numbers are decimals). */
 export function numberText(n: number): string {
@@ -34,8 +20,7 @@ export function scalarValue(v: string | number): AttributeValue {
 
 /** One filter as a legacy Condition. */
 export function condition(filter: ListFilter | QueryFilter): Condition {
-  const ComparisonOperator = COMPARISON[filter.operator];
-  if (ComparisonOperator === undefined) throw new Error(`no legacy operator for ${filter.operator}`);
+  const ComparisonOperator = operatorInfo(filter.operator)!.legacy;
   if (filter.value === undefined) return { ComparisonOperator } as Condition;
   const values = Array.isArray(filter.value) ? filter.value : [filter.value];
   return { ComparisonOperator, AttributeValueList: values.map(scalarValue) } as Condition;

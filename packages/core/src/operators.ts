@@ -41,6 +41,11 @@ export interface OperatorInfo {
   readonly query: boolean;
   /** The operator that is exactly `not` this one, where the service has it. */
   readonly complement?: Operator;
+  /**
+   * The DynamoDB legacy ComparisonOperator (ScanFilter, KeyConditions) this
+   * operator is: the service's operators are those under other names.
+   */
+  readonly legacy: "EQ" | "NE" | "LT" | "LE" | "GT" | "GE" | "CONTAINS" | "NOT_CONTAINS" | "BEGINS_WITH" | "IN" | "BETWEEN" | "NULL" | "NOT_NULL";
   /** One line for content assist and the reference. */
   readonly summary: string;
   /** How the reference shows it being written. */
@@ -50,6 +55,7 @@ export interface OperatorInfo {
 export const OPERATORS: readonly OperatorInfo[] = [
   {
     name: "equals",
+    legacy: "EQ",
     symbols: ["=", "=="],
     words: ["equals"],
     value: "scalar",
@@ -60,6 +66,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "notEquals",
+    legacy: "NE",
     symbols: ["!=", "<>"],
     words: ["notEquals"],
     value: "scalar",
@@ -70,6 +77,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "lessThan",
+    legacy: "LT",
     symbols: ["<"],
     words: ["lessThan"],
     value: "number",
@@ -79,6 +87,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "lessEqual",
+    legacy: "LE",
     symbols: ["<="],
     words: ["lessEqual"],
     value: "number",
@@ -88,6 +97,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "greaterThan",
+    legacy: "GT",
     symbols: [">"],
     words: ["greaterThan"],
     value: "number",
@@ -97,6 +107,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "greaterEqual",
+    legacy: "GE",
     symbols: [">="],
     words: ["greaterEqual"],
     value: "number",
@@ -106,6 +117,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "contains",
+    legacy: "CONTAINS",
     symbols: [],
     words: ["contains"],
     value: "string",
@@ -116,6 +128,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "notContains",
+    legacy: "NOT_CONTAINS",
     symbols: [],
     words: ["notContains"],
     value: "string",
@@ -125,6 +138,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "beginsWith",
+    legacy: "BEGINS_WITH",
     symbols: [],
     words: ["beginsWith"],
     value: "string",
@@ -134,6 +148,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "in",
+    legacy: "IN",
     symbols: [],
     words: ["in"],
     value: "list",
@@ -143,6 +158,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "between",
+    legacy: "BETWEEN",
     symbols: [],
     words: ["between"],
     value: "range",
@@ -152,6 +168,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "null",
+    legacy: "NULL",
     symbols: [],
     words: ["null"],
     value: "none",
@@ -162,6 +179,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
   },
   {
     name: "notNull",
+    legacy: "NOT_NULL",
     symbols: [],
     words: ["notNull"],
     value: "none",

@@ -1,33 +1,13 @@
 import type { ComparisonOperator, Condition } from "@aws-sdk/client-dynamodb";
-import type { ListFilter, Operator, QueryFilter, Scalar } from "@itemfilter/core";
+import { operatorInfo, type ListFilter, type Operator, type QueryFilter, type Scalar } from "@itemfilter/core";
 import { RequestError } from "@itemfilter/emulator";
 import { toAttributeValue } from "./attributeValues.js";
 
-/**
- * The service's operators are DynamoDB's legacy ScanFilter / KeyConditions
- * operators under other names; the service is a thin layer over them, so the
- * store hands each condition to DynamoDB as it is and DynamoDB decides what
- * matches. (Typed over every Operator: a new one does not compile until it is mapped.)
- */
-const LEGACY: Readonly<Record<Operator, ComparisonOperator>> = {
-  equals: "EQ",
-  notEquals: "NE",
-  lessThan: "LT",
-  lessEqual: "LE",
-  greaterThan: "GT",
-  greaterEqual: "GE",
-  contains: "CONTAINS",
-  notContains: "NOT_CONTAINS",
-  beginsWith: "BEGINS_WITH",
-  in: "IN",
-  between: "BETWEEN",
-  null: "NULL",
-  notNull: "NOT_NULL",
-};
-
 function condition(operator: Operator, value: Scalar | readonly Scalar[] | undefined): Condition {
   const values: readonly Scalar[] = value === undefined ? [] : typeof value === "object" ? value : [value];
-  const ComparisonOperator = LEGACY[operator];
+  // The service's operators are DynamoDB's legacy ones under other names (core's operator table):
+  // the store hands each condition to DynamoDB as it is, and DynamoDB decides what matches.
+  const ComparisonOperator: ComparisonOperator = operatorInfo(operator)!.legacy; // a checked filter's operator is always in the table
   if (values.length === 0) return { ComparisonOperator };
   try {
     return { ComparisonOperator, AttributeValueList: values.map((v) => toAttributeValue(v, "filter")) };
