@@ -11,6 +11,7 @@ import { benchPlanCost } from "./planCost.mjs";
 import { HUGE_COPIES, LARGE, SMALL, TYPICAL, raisedLimits, repeatLarge } from "./inputs.mjs";
 import { renderReport } from "./report.mjs";
 import { benchScaling } from "./scaling.mjs";
+import { benchTypicalProcesses } from "./typicalProcesses.mjs";
 import { evaluateTargets } from "./targets.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -33,6 +34,8 @@ step("compile small");
 compile.small = await benchCompile("small", SMALL, undefined, rounds);
 step("compile typical");
 compile.typical = await benchCompile("typical", TYPICAL, undefined, rounds);
+step("compile typical in fresh processes");
+compile.typicalProcesses = benchTypicalProcesses(compile.typical, rounds, quick ? 1 : 2);
 step("compile large");
 compile.large = await benchCompile("large", LARGE, undefined, rounds);
 step("compile huge");
