@@ -122,6 +122,23 @@ describe("an app that installs them", () => {
     expect(shown.slice(0, printed.length)).toEqual(printed);
   });
 
+  it("parses, recovers after syntax errors and offers completions with the parts of chevrotain the bundle leaves out (scripts/chevrotainStubs.mjs)", () => {
+    const parser = readFileSync(join(app, "node_modules/@itemfilter/core/dist/parser.js"), "utf8");
+    // Chevrotain's grammar validations, default messages and CST builder are not shipped.
+    for (const gone of ["Duplicate definition, rule", "Redundant input, expecting EOF", "addNoneTerminalToCst"]) expect(parser).not.toContain(gone);
+    const program = `import { compileList, suggest } from "@itemfilter/core";
+try { compileList("a = 1 and (b > or ) c"); } catch (e) { console.log(JSON.stringify(e.diagnostics.map((d) => [d.code, d.span.start.offset, d.span.end.offset]))); }
+console.log(JSON.stringify(compileList("name beginsWith 'ab' and score >= 3")));
+console.log(JSON.stringify(suggest("age ", 4).items.slice(0, 2).map((s) => s.label)));`;
+    writeFileSync(join(app, "stubs.mjs"), program);
+    const r = spawnSync(process.execPath, ["stubs.mjs"], { cwd: app, encoding: "utf8" });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+    const [errors, ok, next] = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as unknown);
+    expect(errors).toEqual([["E_SYNTAX", 15, 17], ["E_SYNTAX", 18, 19], ["E_SYNTAX", 20, 21]]);
+    expect(ok).toEqual([{ item: "name", operator: "beginsWith", value: "ab" }, { item: "score", operator: "greaterEqual", value: 3 }]);
+    expect(next).toEqual(["=", "!="]);
+  });
+
   it("typechecks the same example as TypeScript against the shipped declarations", () => {
     writeFileSync(join(app, "example.ts"), readmeExample());
     const compilerOptions = { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", lib: ["es2022", "dom"], types: [] };

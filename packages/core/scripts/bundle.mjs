@@ -1,6 +1,6 @@
 // Writes dist/bundle.js, the module that ships (the package's default
-// export): src/index.ts and chevrotain (the parts the core uses, without its
-// lexer: see chevrotainLexerStub.mjs) as a few ES modules: bundle.js re-exports
+// export): src/index.ts and chevrotain (the parts the core's parser runs,
+// without its lexer, validations or CST: see chevrotainStubs.mjs) as a few ES modules: bundle.js re-exports
 // from parser.js (everything that reaches chevrotain) and parse-free.js (the
 // rest), which share dist/chunks/. Loading four files instead of about 100
 // (the core's modules, chevrotain's 42 and its @chevrotain packages) is most
@@ -13,12 +13,12 @@ import { build } from "esbuild";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chevrotainLexerStub } from "./chevrotainLexerStub.mjs";
+import { chevrotainStubs } from "./chevrotainStubs.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const chevrotain = JSON.parse(readFileSync(new URL("../node_modules/chevrotain/package.json", import.meta.url), "utf8"));
 
-const lexerStub = chevrotainLexerStub();
+const stubs = chevrotainStubs();
 const { parseFree, parser } = await splitExports();
 const banner = `// @itemfilter/core, bundled with chevrotain ${chevrotain.version} (Apache-2.0): see THIRD_PARTY_NOTICES.md beside this file.`;
 rmSync(join(root, "dist/chunks"), { recursive: true, force: true });
@@ -49,7 +49,7 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
   plugins: [
-    lexerStub.plugin,
+    stubs.plugin,
     {
       name: "itemfilter-entries",
       setup(b) {
@@ -64,7 +64,7 @@ const result = await build({
     },
   ],
 });
-lexerStub.check();
+stubs.check();
 const parseFreeInputs = Object.entries(result.metafile.outputs).filter(([out]) => !out.endsWith("dist/parser.js")).flatMap(([, o]) => Object.keys(o.inputs));
 if (parseFreeInputs.some((i) => i.includes("chevrotain"))) throw new Error("chevrotain reached the parse-free side of the split (scripts/bundle.mjs)");
 writeFileSync(join(root, "dist/bundle.js"), `${banner}\n${reexports(parser, "./parser.js")}\n${reexports(parseFree, "./parse-free.js")}\n`);
