@@ -7,6 +7,7 @@ import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";
 import { plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
 import { planInput } from "./planInput.js";
+import { planCache, plainPlanInput } from "./planCache.js";
 import { runPlan, type RunOptions } from "./runPlan.js";
 import { findPage } from "./findPage.js";
 import { deferGenerator } from "./deferGenerator.js";
@@ -148,12 +149,17 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  const cachedPlan = planCache(({ filter, keys, maxRequests }) => planFilter(filter, { ...(keys === undefined ? {} : { keys }), ...(maxRequests === undefined ? {} : { maxRequests }) }));
+
   const explain = (params: ExplainParams, name: "findAll" | "explain" | "findPage"): Plan => {
     if (typeof params !== "object" || params === null) refuse(name, "takes a parameters object {table, filter, …}");
     if (typeof params.table !== "string" || params.table === "") refuse(name, "'table' must be a non-empty string");
     const filter = params.filter as unknown;
     if (typeof filter !== "string" && (typeof filter !== "object" || filter === null)) refuse(name, "'filter' must be filter text (or a parsed filter)");
     try {
+      // findAll's plan is its own (never handed out), so one plan serves every call with the same plain inputs.
+      const plain = name === "findAll" ? plainPlanInput(filter, params.keys, params.maxRequests, params.compileOptions) : undefined;
+      if (plain !== undefined) return cachedPlan(plain);
       return planFilter(planInput(params.filter, params.compileOptions), { ...params.compileOptions, ...(params.keys === undefined ? {} : { keys: params.keys }), ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }) });
     } catch (error) {
       // plan's TypeError is a bad option; a FilterError (bad text, too many requests) passes as is.
