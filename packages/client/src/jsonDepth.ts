@@ -17,3 +17,22 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   }
   return false;
 }
+
+/** How many times the character occurs in the text, counting no further than most + 1 (indexOf runs natively, far faster than a loop over every character). */
+function countUpTo(text: string, char: string, most: number): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at !== -1 && count <= most; at = text.indexOf(char, at + 1)) count++;
+  return count;
+}
+
+/**
+ * Whether JSON text could nest arrays and objects deeper than `limit`: its
+ * `[` and `{` counted, strings and all, bound its depth from above. False
+ * means it cannot (core's jsonTextDepth need not read it); true means it
+ * must be measured. A page of up to about a hundred flat items is settled
+ * here for a fraction of a full scan (issue 26).
+ */
+export function mayNestDeeperThan(text: string, limit: number): boolean {
+  const braces = countUpTo(text, "{", limit);
+  return braces > limit || countUpTo(text, "[", limit - braces) > limit - braces;
+}

@@ -1,6 +1,6 @@
 import { HttpError, ProtocolError, ServiceError, type ClientError } from "./errors.js";
 import { jsonTextDepth } from "@itemfilter/core";
-import { MAX_JSON_DEPTH } from "./jsonDepth.js";
+import { MAX_JSON_DEPTH, mayNestDeeperThan } from "./jsonDepth.js";
 import { excerpt } from "./redact.js";
 import type { Item, Operation, Page, PageKey } from "./types.js";
 
@@ -69,7 +69,7 @@ export function isRetryableStatus(status: number): boolean {
 export function readResponse(answer: Answer, context: ReadContext): Page | ClientError {
   const { status, text } = answer;
   // A page nested deeper than anything the client walks safely is refused before it is parsed.
-  if (status >= 200 && status <= 299 && jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+  if (status >= 200 && status <= 299 && mayNestDeeperThan(text, MAX_JSON_DEPTH) && jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     return new ProtocolError(context.operation, context.attempts, status, `HTTP ${status} with a body that nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`, "");
   }
   const parsed = parse(text);
