@@ -1,4 +1,4 @@
-import type { Plan } from "@itemfilter/core";
+import type { ListFilter, ListItemsRequest, Plan } from "@itemfilter/core";
 import { describe, expect, it } from "vitest";
 import { createClient, type FetchLike, type Item } from "../src/index.js";
 import { MAX_CACHED_PLANS, planCache, plainPlanInput } from "../src/planCache.js";
@@ -81,7 +81,7 @@ describe("findAll with a kept plan behaves as before", () => {
   it("a plan from explain, changed by the caller, does not change findAll's", async () => {
     expect(await ids("age < 18")).toEqual(["a"]);
     const plan = client.explain({ table: "t", filter: "age < 18" });
-    (plan.requests[0] as { filter: unknown[] }).filter.length = 0;
+    ((plan.requests[0] as ListItemsRequest).filter as ListFilter[]).length = 0;
     expect(await ids("age < 18")).toEqual(["a"]);
   });
 
