@@ -201,11 +201,7 @@ function lexAll(source: string): { tokens: Token[]; problems: LexProblem[] } {
     if (resume > 0 && !/\S/.test(rest)) break;
     const next = lex(rest);
     const stop = stopPoint(next.tokens, next.problems);
-    for (const tok of next.tokens) {
-      tok.startOffset += resume;
-      tok.endOffset! += resume;
-      tokens.push(tok);
-    }
+    for (const tok of next.tokens) tokens.push(resume === 0 ? tok : tok.shifted(resume, source));
     for (const q of next.problems) problems.push({ ...q, start: q.start + resume, end: q.end + resume });
     if (stop === 0) break; // no progress: the gap scan marks the rest as errors
     resume += stop;

@@ -1,4 +1,4 @@
-import type { IToken, TokenType } from "chevrotain";
+import type { TokenType } from "chevrotain";
 import type { DiagnosticParams, ErrorCode } from "../errors.js";
 import { quoted, replaceTitle, shownText } from "../messageText.js";
 import { escapeForDisplay } from "./escapeForDisplay.js";
@@ -26,15 +26,9 @@ import {
   RParen,
   StringLiteral,
 } from "./tokens.js";
+import { Token } from "./token.js";
 
-/**
- * A token as Chevrotain reads it, kept lean: offsets only (lines are worked
- * out on error), and `payload` holding the decoded value (string value,
- * number, unquoted name, or canonical operator).
- */
-export interface Token extends IToken {
-  payload: unknown;
-}
+export { Token };
 
 /** A fix in offsets: replace source[start, end) with `replacement`. */
 export interface OffsetFix {
@@ -179,8 +173,8 @@ export function lex(source: string): LexResult {
   const n = source.length;
   let i = 0;
 
-  const push = (type: TokenType, start: number, end: number, image: string, payload: unknown): void => {
-    tokens.push({ image, startOffset: start, endOffset: end - 1, tokenType: type, tokenTypeIdx: type.tokenTypeIdx!, payload });
+  const push = (type: TokenType, start: number, end: number, payload: unknown): void => {
+    tokens.push(new Token(type.tokenTypeIdx!, start, end - 1, payload, source));
   };
   const problem = (code: ErrorCode, message: string, start: number, end: number, extra?: ProblemExtra): void => {
     problems.push(extra === undefined ? { code, message, start, end } : { code, message, start, end, ...extra });
@@ -203,27 +197,26 @@ export function lex(source: string): LexResult {
         else if (d >= 128 && (w = nameCharAt(source, i, false)) > 0) i += w;
         else break;
       }
-      const text = source.slice(start, i);
       const kw = keywordOf(source, start, i);
-      if (kw === undefined) push(Identifier, start, i, text, text);
-      else push(kw.type, start, i, text, kw.operator);
+      if (kw === undefined) push(Identifier, start, i, source.slice(start, i));
+      else push(kw.type, start, i, kw.operator);
       continue;
     }
     switch (c) {
       case 40: // (
-        push(LParen, start, ++i, "(", undefined);
+        push(LParen, start, ++i, undefined);
         continue;
       case 41:
-        push(RParen, start, ++i, ")", undefined);
+        push(RParen, start, ++i, undefined);
         continue;
       case 91:
-        push(LBracket, start, ++i, "[", undefined);
+        push(LBracket, start, ++i, undefined);
         continue;
       case 93:
-        push(RBracket, start, ++i, "]", undefined);
+        push(RBracket, start, ++i, undefined);
         continue;
       case 44:
-        push(Comma, start, ++i, ",", undefined);
+        push(Comma, start, ++i, undefined);
         continue;
       case 61: {
         // = ==, and the reversed => and =< people type for >= and <=: one problem, and
@@ -236,34 +229,34 @@ export function lex(source: string): LexResult {
             params: { written: typed, suggestion: meant },
             fixes: [{ title: replaceTitle(meant), start, end: i, replacement: meant }],
           });
-          push(CompareOp, start, i, source.slice(start, i), d === 62 ? "greaterEqual" : "lessEqual");
+          push(CompareOp, start, i, d === 62 ? "greaterEqual" : "lessEqual");
           continue;
         }
         i += d === 61 ? 2 : 1;
-        push(CompareOp, start, i, source.slice(start, i), "equals");
+        push(CompareOp, start, i, "equals");
         continue;
       }
       case 33: // ! !=
         if (source.charCodeAt(i + 1) === 61) {
           i += 2;
-          push(CompareOp, start, i, "!=", "notEquals");
-        } else push(Not, start, ++i, "!", undefined);
+          push(CompareOp, start, i, "notEquals");
+        } else push(Not, start, ++i, undefined);
         continue;
       case 60: {
         // < <= <>
         const d = source.charCodeAt(i + 1);
-        if (d === 61) push(CompareOp, start, (i += 2), "<=", "lessEqual");
-        else if (d === 62) push(CompareOp, start, (i += 2), "<>", "notEquals");
-        else push(CompareOp, start, ++i, "<", "lessThan");
+        if (d === 61) push(CompareOp, start, (i += 2), "lessEqual");
+        else if (d === 62) push(CompareOp, start, (i += 2), "notEquals");
+        else push(CompareOp, start, ++i, "lessThan");
         continue;
       }
       case 62:
-        if (source.charCodeAt(i + 1) === 61) push(CompareOp, start, (i += 2), ">=", "greaterEqual");
-        else push(CompareOp, start, ++i, ">", "greaterThan");
+        if (source.charCodeAt(i + 1) === 61) push(CompareOp, start, (i += 2), "greaterEqual");
+        else push(CompareOp, start, ++i, "greaterThan");
         continue;
       case 38: // &&
         if (source.charCodeAt(i + 1) === 38) {
-          push(And, start, (i += 2), "&&", undefined);
+          push(And, start, (i += 2), undefined);
         } else {
           problem("E_SYNTAX", "unexpected character '&'; write '&&' or 'and'", start, ++i, {
             params: { character: "&", suggestion: "&&" },
@@ -273,7 +266,7 @@ export function lex(source: string): LexResult {
         continue;
       case 124: // ||
         if (source.charCodeAt(i + 1) === 124) {
-          push(Or, start, (i += 2), "||", undefined);
+          push(Or, start, (i += 2), undefined);
         } else {
           problem("E_SYNTAX", "unexpected character '|'; write '||' or 'or'", start, ++i, {
             params: { character: "|", suggestion: "||" },
@@ -314,7 +307,7 @@ export function lex(source: string): LexResult {
 }
 
 /** How a scanner hands back a token, and reports a problem. */
-export type Push = (type: TokenType, start: number, end: number, image: string, payload: unknown) => void;
+export type Push = (type: TokenType, start: number, end: number, payload: unknown) => void;
 export type Problem = (code: ErrorCode, message: string, start: number, end: number, extra?: ProblemExtra) => void;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -328,8 +321,7 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
   for (let c = source.charCodeAt(i); c >= 48 && c <= 57; c = source.charCodeAt(++i)) acc = acc * 10 + (c - 48);
   const digits = i - first;
   if (digits > 0 && digits < 16 && (digits === 1 || source.charCodeAt(first) !== 48) && !continuesNumber(source, i)) {
-    const raw = source.slice(start, i);
-    push(NumberLiteral, start, i, raw, first === start ? acc : -acc);
+    push(NumberLiteral, start, i, first === start ? acc : -acc);
     return i;
   }
   NUMBER.lastIndex = start;
@@ -350,7 +342,7 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
       params: { text: raw },
       ...(fix === undefined ? {} : { fixes: [{ title: replaceTitle(fix), start, end, replacement: fix }] }),
     });
-    push(NumberLiteral, start, end, raw, Number.NaN);
+    push(NumberLiteral, start, end, Number.NaN);
     return end;
   }
   const raw = source.slice(start, end);
@@ -362,8 +354,8 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
       hint: "numbers are doubles, as in JSON; keep such values as strings and compare them as strings",
       params: { number: raw, nearest: Number.isFinite(nearest) ? String(nearest) : null },
     });
-    push(NumberLiteral, start, end, raw, Number.NaN);
-  } else push(NumberLiteral, start, end, raw, value);
+    push(NumberLiteral, start, end, Number.NaN);
+  } else push(NumberLiteral, start, end, value);
   return end;
 }
 

@@ -24,20 +24,20 @@ export function scanString(source: string, start: number, push: Push, problem: P
   for (;;) {
     if (i >= n) {
       problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1, closing(quote, n));
-      push(type, start, n, source.slice(start, n), value + source.slice(chunkStart, n));
+      push(type, start, n, value + source.slice(chunkStart, n));
       return n;
     }
     const c = source.charCodeAt(i);
     if (c === quote) {
       value += source.slice(chunkStart, i);
       if (isName && value === "") problem("E_SYNTAX", "an attribute name cannot be empty", start, i + 1);
-      push(type, start, i + 1, source.slice(start, i + 1), value);
+      push(type, start, i + 1, value);
       return i + 1;
     }
     if (c === 10 || c === 13) {
       problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)} (write \\n for a line break inside it)`, start, start + 1, closing(quote, i));
       value += source.slice(chunkStart, i);
-      push(type, start, i, source.slice(start, i), value);
+      push(type, start, i, value);
       return i;
     }
     if (c >= 0xd800 && c <= 0xdfff) {
@@ -86,7 +86,7 @@ export function scanString(source: string, start: number, push: Push, problem: P
       i += 2;
       if (e === "\n" || e === "\r") {
         problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1, closing(quote, i - 2));
-        push(type, start, i, source.slice(start, i), value);
+        push(type, start, i, value);
         return i;
       }
     }
@@ -129,7 +129,7 @@ export function scanCurlyQuoted(source: string, start: number, push: Push, probl
       params: { text },
       fixes: [{ title: replaceTitle(replacement), start, end: j + 1, replacement }],
     });
-    push(StringLiteral, start, j + 1, source.slice(start, j + 1), text);
+    push(StringLiteral, start, j + 1, text);
     return j + 1;
   }
   // The fix quotes the rest of the line, which is what a lone curly quote most often opens.
