@@ -17,6 +17,8 @@ export interface ParseOptions extends Partial<Limits> {
 }
 
 const NO_ERRORS: IRecognitionException[] = [];
+/** What the parser holds between parses, so that it keeps no filter's tokens alive. */
+const NO_TOKENS: Token[] = [];
 
 /** Most diagnostics one error carries; hostile input cannot make a huge report. */
 const MAX_DIAGNOSTICS = 50;
@@ -90,7 +92,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
       // The public getter clones the array (with lodash) on every read; look first, clone only if needed.
       const raw = (parser as unknown as { _errors?: IRecognitionException[] })._errors;
       errors = raw !== undefined && raw.length === 0 ? NO_ERRORS : parser.errors;
-      parser.input = [];
+      parser.input = NO_TOKENS;
     }
   }
 

@@ -143,7 +143,7 @@ export class FilterParser extends EmbeddedActionsParser {
    */
   predicate = this.RULE("predicate", (): PredicateNode => {
     const start = this.LA(1);
-    const name = this.OPTION(() => this.OR1(this.attributeAlts));
+    const name = this.OPTION(this.attribute);
     const node = this.OR2(this.operationAlts);
     // Under error recovery the operation may be missing; the parse fails anyway.
     if (this.RECORDING_PHASE || node === undefined) return node;
@@ -156,6 +156,8 @@ export class FilterParser extends EmbeddedActionsParser {
     return node;
   });
 
+  /** attribute?, as one closure made once rather than one per predicate. */
+  private readonly attribute = (): IToken => this.OR1(this.attributeAlts);
   private readonly attributeAlts: Alts<IToken> = [{ ALT: () => this.CONSUME1(Identifier) }, { ALT: () => this.CONSUME1(QuotedIdentifier) }];
 
   private readonly operationAlts: Alts<PredicateNode> = [

@@ -42,7 +42,8 @@ export function detailsOf(message: string): MessageDetails | undefined {
 }
 
 export function clearDetails(): void {
-  details.clear();
+  // Map.clear() allocates a new table even when empty; most parses built no message.
+  if (details.size > 0) details.clear();
 }
 
 function after(prev: IToken | undefined): string {
