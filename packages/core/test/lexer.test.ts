@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ALL_TOKENS } from "../src/syntax/tokens.js";
 import { isKeyword, isPlainName, lex } from "../src/syntax/lexer.js";
 
 const kinds = (source: string) => lex(source).tokens.map((t) => [t.tokenType.name, t.payload ?? t.image]);
@@ -84,5 +86,36 @@ describe("names", () => {
 
   it("knows keywords in any case", () => {
     expect([isKeyword("NotNull"), isKeyword("between"), isKeyword("key")]).toEqual([true, true, false]);
+  });
+});
+
+describe("a token's text and type", () => {
+  // Tokens keep offsets and read their text and type when asked (syntax/token.ts); these must be what was scanned.
+  const piece = fc.constantFrom(
+    "name", "`first name`", "score", "=", "==", "!=", "<>", ">=", "=>", "<", "beginsWith", "notcontains", "IN", "between", "and", "&&",
+    "or", "||", "not", "!", "is", "null", "notNull", "(", ")", "[", "]", ",", '"ab"', "'x\\n'", '"unterminated', "42", "-2.5", "1e3",
+    "0x1F", "1_000", "名前", "#", "&", "\u201cq\u201d",
+  );
+  const text = fc.array(fc.tuple(piece, fc.constantFrom("", " ", "\n")), { maxLength: 30 }).map((parts) => parts.map(([p, s]) => p + s).join(""));
+
+  it("are the text at its offsets and the type of its index", () => {
+    fc.assert(
+      fc.property(text, (source) => {
+        for (const tok of lex(source).tokens) {
+          expect(tok.image).toBe(source.slice(tok.startOffset, tok.endOffset + 1));
+          expect(tok.tokenType).toBe(ALL_TOKENS.find((t) => t.tokenTypeIdx === tok.tokenTypeIdx));
+        }
+      }),
+    );
+  });
+
+  it("stay right when a token scanned in a tail of the text is shifted into the whole (as tokenize resumes)", () => {
+    const source = "# ab  c = 'd' and `e`";
+    const by = source.indexOf("c");
+    const tokens = lex(source.slice(by)).tokens;
+    const shifted = tokens.map((t) => t.shifted(by, source));
+    expect(shifted.map((t) => [t.image, source.slice(t.startOffset, t.endOffset + 1), t.tokenType.name, t.payload])).toEqual(
+      tokens.map((t) => [t.image, t.image, t.tokenType.name, t.payload]),
+    );
   });
 });
