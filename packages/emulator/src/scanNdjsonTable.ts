@@ -87,7 +87,7 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
     if (keep) kept.push(item);
     if (greatest === undefined || compareKeyValues(primary, greatest.primary) > 0) greatest = { item, primary, kept: keep };
     const type = typeof primary as "string" | "number";
-    if (witness[type] === undefined) witness[type] = { item, kept: keep };
+    if (witness[type] === undefined || (keep && !witness[type].kept)) witness[type] = { item, kept: keep };
   };
 
   let utf8 = true;
@@ -101,9 +101,14 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
     if (duplicate !== undefined) throw duplicate;
   }
 
-  // The table sorts its rows, so where they go does not matter; each item once.
+  // The table sorts its rows, so where they go does not matter; each item once, and a
+  // key type's witness only when neither a kept item nor the greatest has that type.
   const extra = new Set<Item>();
-  for (const found of [greatest, witness.number, witness.string]) if (found !== undefined && !found.kept) extra.add(found.item);
+  if (greatest !== undefined && !greatest.kept) extra.add(greatest.item);
+  for (const type of ["number", "string"] as const) {
+    const found = witness[type];
+    if (found !== undefined && !found.kept && typeof greatest!.primary !== type) extra.add(found.item);
+  }
   for (const item of extra) kept.push(item);
   return { definition: { primaryKey: keys.primaryKey, items: kept }, items, sorted };
 }
