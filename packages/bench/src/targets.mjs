@@ -11,7 +11,7 @@ function compileRow(typical, name) {
 }
 
 /** The six targets of issue 6, each from ratios taken per round and then medianed. */
-export function evaluateTargets({ compile, evaluation, scaling, coldStart, firstFilter, size, plan, planCost, dynamo, explain }) {
+export function evaluateTargets({ compile, evaluation, scaling, coldStart, firstFilter, size, plan, planCost, dynamo, explain, dataFile }) {
   const typical = compile.typical;
   const core = compileRow(typical, "core compileList");
   const liqe = compileRow(typical, "liqe parse");
@@ -122,7 +122,25 @@ export function evaluateTargets({ compile, evaluation, scaling, coldStart, first
     out.push(row("11a", `findAll ÷ a hand-written ScanCommand loop with the same expression, ${num(dynamo.items)} items on DynamoDB Local, time (issue 22)`, ms(dynamo.overhead.findAllMs), ms(dynamo.overhead.scanMs), dynamo.overhead.ratio, "≤ 1.1×", dynamo.overhead.ratio.median <= 1.1));
     out.push(row("11b", `Query plan for \`${dynamo.partition.filter}\` vs a Scan of the same filter on DynamoDB Local, speed (issue 22)`, ms(dynamo.partition.queryMs), ms(dynamo.partition.scanMs), dynamo.partition.speedup, "> 1×", dynamo.partition.speedup.median > 1));
   }
+  if (dataFile !== undefined) out.push(...dataFileRows(dataFile));
   return out;
+}
+
+/** Figure 12 (issue 26 §3): the CLI over an NDJSON data file ÷ a plain Node script; its memory at 4× the items. */
+function dataFileRows(d) {
+  const mb = (bytes) => `${num(bytes / 2 ** 20)} MB`;
+  if (d.na !== null) {
+    return [
+      { ...row("12a", "`list --data FILE` ÷ a plain Node script, time (issue 26)", "n/a", "", null, "≤ 1.2×", false), note: d.na },
+      { ...row("12b", "`list --data FILE` peak RSS at 4× the items ÷ at 1× (issue 26)", "n/a", "", null, "≤ 1.5×", false), note: d.na },
+    ];
+  }
+  const growth = d.rss.cli.big / d.rss.cli.small;
+  const exact = (x) => ({ median: x, min: x, max: x });
+  return [
+    row("12a", `\`list --data FILE\` over ${num(d.items)} NDJSON items (${mb(d.bytes)}) ÷ readline + JSON.parse script, time (issue 26)`, `${num(d.cliMs.median)} ms`, `${num(d.plainMs.median)} ms`, d.ratio, "≤ 1.2×", d.ratio.median <= 1.2),
+    row("12b", `\`list --data FILE\` peak RSS at ${num(d.items)} ÷ at ${num(d.smallItems)} items (script: ${mb(d.rss.plain.big)} ÷ ${mb(d.rss.plain.small)}) (issue 26)`, mb(d.rss.cli.big), mb(d.rss.cli.small), exact(growth), "≤ 1.5×", growth <= 1.5),
+  ];
 }
 
 export function describeRatio(t) {

@@ -51,6 +51,8 @@ export async function streamedTables(ctx: CliContext, file: string, reduction: D
   if (name !== reduction.table) return undefined;
   const streamed: StreamedTable = { name, inference: new SchemaInference(reduction.names), sample: [] };
   const keep = (item: Item): boolean => {
+    // Ctrl-C ends the read between two items.
+    throwIfAborted(ctx);
     streamed.inference.add(item);
     if (streamed.sample.length < MAX_SEEN) streamed.sample.push(item);
     return reduction.keep(item);
