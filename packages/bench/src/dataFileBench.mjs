@@ -23,8 +23,22 @@ for await (const line of lines) {
 }
 `;
 
-/** Loaded with -r into both processes: their peak RSS, written where the bench reads it. */
-const RSS_PRELOAD = `process.on("exit", () => require("node:fs").writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)));\n`;
+/**
+ * Loaded with -r into both processes: their peak RSS, written where the bench
+ * reads it. On Linux it is VmHWM, the peak of this process's own memory since
+ * its exec: getrusage's maxRSS would count the bench's own memory too, which
+ * a forked child holds until it execs.
+ */
+const RSS_PRELOAD = `process.on("exit", () => {
+  const fs = require("node:fs");
+  let bytes = process.resourceUsage().maxRSS * 1024;
+  try {
+    const kb = /VmHWM:\\s*(\\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    if (kb !== null) bytes = Number(kb[1]) * 1024;
+  } catch {}
+  fs.writeFileSync(process.env.BENCH_RSS_FILE, String(bytes));
+});
+`;
 
 /** `count` items like the demo users table, in key order (as an export from the service comes), one per line. */
 function writeItems(file, count) {
