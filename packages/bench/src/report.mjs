@@ -114,6 +114,21 @@ function requestCostSection(c) {
   );
 }
 
+function dataFileSection(d) {
+  if (d === undefined || d.na !== null) return `### A data file (issue 26 §3)\n\nn/a: ${d?.na ?? "not run"}`;
+  const mb = (bytes) => `${num(bytes / 2 ** 20)} MB`;
+  const rows = [
+    [`list (${d.rounds} interleaved rounds)`, `${num(d.cliMs.median)} (${range(d.cliMs)})`, mb(d.rss.cli.big), mb(d.rss.cli.small), `${times(d.ratio.median)} (${range(d.ratio, "×")})`],
+    ["plain script", `${num(d.plainMs.median)} (${range(d.plainMs)})`, mb(d.rss.plain.big), mb(d.rss.plain.small), ""],
+    ["find (once)", num(d.find.ms), mb(d.find.rss), "", ""],
+    [`query (once; exit ${d.query.status}: an NDJSON table has no secondary key)`, num(d.query.ms), mb(d.query.rss), "", ""],
+  ];
+  return (
+    `### A data file (issue 26 §3): \`${d.command}\` over ${num(d.items)} NDJSON items (${mb(d.bytes)}; ${num(d.matched)} match at ${num(d.smallItems)} items) against readline + JSON.parse\n\n` +
+    table(["run", `ms at ${num(d.items)} items`, `peak RSS at ${num(d.items)}`, `peak RSS at ${num(d.smallItems)}`, "÷ plain script (per round)"], rows)
+  );
+}
+
 /** The whole stdout report: targets first, then the raw per-candidate tables. */
 export function renderReport(results) {
   const m = results.machine;
@@ -133,5 +148,6 @@ export function renderReport(results) {
     planSection(results.plan),
     planCostSection(results.planCost),
     requestCostSection(results.requestCost),
+    dataFileSection(results.dataFile),
   ].join("\n\n");
 }

@@ -58,6 +58,7 @@ step("plan cost");
 const planCost = benchPlanCost(quick ? { rounds: 3, minMs: 10 } : {});
 const dynamo = await dynamoFigures();
 const requestCost = await requestCostFigures();
+const dataFile = await dataFileFigures();
 
 const results = {
   quick,
@@ -83,6 +84,7 @@ const results = {
   planCost,
   dynamo,
   requestCost,
+  dataFile,
 };
 results.cpuShare = cpuShareSummary();
 results.targets = evaluateTargets(results);
@@ -102,6 +104,17 @@ async function requestCostFigures() {
     return { na: null, ...(await benchRequestCost(quick ? { items: 20_000, rounds: 3, batch: 20 } : {})) };
   } catch (e) {
     return { na: `requestCost failed: ${String(e?.message ?? e).split("\n")[0]}` };
+  }
+}
+
+/** Issue 26 §3: list over an NDJSON data file against a plain Node script (src/dataFileBench.mjs). */
+async function dataFileFigures() {
+  step("data file");
+  try {
+    const { benchDataFile } = await import(new URL("./dataFileBench.mjs", import.meta.url).href);
+    return benchDataFile(quick ? { items: 100_000, smallItems: 25_000, rounds: 3 } : {});
+  } catch (e) {
+    return { na: `dataFileBench failed: ${String(e?.message ?? e).split("\n")[0]}` };
   }
 }
 

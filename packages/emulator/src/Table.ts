@@ -86,13 +86,72 @@ export interface ItemSource {
   lineOf(index: number): number;
 }
 
+/** The key attribute names of a table. */
+export interface TableKeys {
+  primaryKey: string;
+  secondaryKey: string | undefined;
+}
+
+/**
+ * One item's row, or what keeps it out of a table (to follow the item's name
+ * in a message): an item that is not an object, that nests too deep or holds
+ * a number JSON cannot carry, or whose key is missing, of the wrong type or empty.
+ */
+export function readRow(item: unknown, keys: TableKeys): Row | string {
+  if (!isPlainObject(item)) return "is not an object";
+  const it = item as Item;
+  const problem = itemProblem(it);
+  if (problem !== undefined) return problem;
+  const { primaryKey, secondaryKey } = keys;
+  const primary = Object.hasOwn(it, primaryKey) ? it[primaryKey] : undefined;
+  if (!isKeyValue(primary)) return `needs its primary key ${JSON.stringify(primaryKey)} as a string or a finite number`;
+  // DynamoDB refuses an item whose key is "" ("cannot contain an empty string value").
+  if (primary === "") return `has the empty string as its primary key ${JSON.stringify(primaryKey)}; a key is never empty`;
+  let secondary: KeyValue | undefined;
+  // null is a missing attribute in core's semantics, so it is no key either.
+  if (secondaryKey !== undefined && Object.hasOwn(it, secondaryKey) && it[secondaryKey] !== null) {
+    const value = it[secondaryKey];
+    if (!isKeyValue(value)) return `has its secondary key ${JSON.stringify(secondaryKey)} as neither a string nor a finite number`;
+    if (value === "") return `has the empty string as its secondary key ${JSON.stringify(secondaryKey)}; a key is never empty`;
+    secondary = value;
+  }
+  return { item: it, primary, secondary };
+}
+
+/** An EmulatorError about a table, naming the file and line of the item when there is a source. */
+export function tableError(name: string, code: "E_TABLE" | "E_ITEM" | "E_DUPLICATE_KEY", message: string, source?: ItemSource, index?: number): EmulatorError {
+  const at = source === undefined ? { table: name } : index === undefined ? { table: name, file: source.file } : { table: name, file: source.file, line: source.lineOf(index) };
+  return new EmulatorError(code, `table ${JSON.stringify(name)}: ${message}`, at);
+}
+
+/** How an item is named in a message: by its line when it came from a file, else by its index. */
+export function itemName(index: number, source?: ItemSource): string {
+  return source === undefined ? `item ${index}` : `the item on line ${source.lineOf(index)}`;
+}
+
+/**
+ * The E_DUPLICATE_KEY error for the first key (in list order) that two rows
+ * share, naming the first two of them, or undefined. Sorts `rows`.
+ */
+export function duplicateKeyError(name: string, rows: (Pick<Row, "primary" | "secondary"> & { index: number })[], source?: ItemSource): EmulatorError | undefined {
+  rows.sort((a, b) => compareListOrder(a, b) || a.index - b.index);
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1]!;
+    const b = rows[i]!;
+    if (compareListOrder(a, b) === 0) {
+      const key = b.secondary === undefined ? JSON.stringify(b.primary) : `${JSON.stringify(b.primary)}, ${JSON.stringify(b.secondary)}`;
+      const both = source === undefined ? `items ${a.index} and ${b.index}` : `the items on lines ${source.lineOf(a.index)} and ${source.lineOf(b.index)}`;
+      return tableError(name, "E_DUPLICATE_KEY", `${both} have the same key (${key}); each item needs its own`, source, b.index);
+    }
+  }
+  return undefined;
+}
+
 /** Checks a table definition and builds its indexes; every problem is an EmulatorError naming the table and item. */
 export function buildTable(name: string, definition: TableDefinition, source?: ItemSource): Table {
-  const fail = (code: "E_TABLE" | "E_ITEM" | "E_DUPLICATE_KEY", message: string, index?: number): never => {
-    const at = source === undefined ? { table: name } : index === undefined ? { table: name, file: source.file } : { table: name, file: source.file, line: source.lineOf(index) };
-    throw new EmulatorError(code, `table ${JSON.stringify(name)}: ${message}`, at);
+  const fail = (code: "E_TABLE" | "E_ITEM", message: string, index?: number): never => {
+    throw tableError(name, code, message, source, index);
   };
-  const itemName = (index: number): string => (source === undefined ? `item ${index}` : `the item on line ${source.lineOf(index)}`);
   if (name === "") fail("E_TABLE", "a table name must not be empty");
   if (!isPlainObject(definition)) fail("E_TABLE", "the definition must be an object {primaryKey, secondaryKey?, items}");
   const { primaryKey, secondaryKey, items } = definition;
@@ -101,40 +160,18 @@ export function buildTable(name: string, definition: TableDefinition, source?: I
   if (secondaryKey === primaryKey) fail("E_TABLE", `primaryKey and secondaryKey must differ, both are ${JSON.stringify(primaryKey)}`);
   if (!Array.isArray(items)) fail("E_TABLE", "items must be an array of objects");
 
+  const keys = { primaryKey, secondaryKey };
   const rows: (Row & { index: number })[] = [];
   for (let index = 0; index < items.length; index++) {
-    const item: unknown = items[index];
-    if (!isPlainObject(item)) fail("E_ITEM", `${itemName(index)} is not an object`, index);
-    const it = item as Item;
-    const problem = itemProblem(it);
-    if (problem !== undefined) fail("E_ITEM", `${itemName(index)} ${problem}`, index);
-    const primary = Object.hasOwn(it, primaryKey) ? it[primaryKey] : undefined;
-    if (!isKeyValue(primary)) fail("E_ITEM", `${itemName(index)} needs its primary key ${JSON.stringify(primaryKey)} as a string or a finite number`, index);
-    // DynamoDB refuses an item whose key is "" ("cannot contain an empty string value").
-    if (primary === "") fail("E_ITEM", `${itemName(index)} has the empty string as its primary key ${JSON.stringify(primaryKey)}; a key is never empty`, index);
-    let secondary: KeyValue | undefined;
-    // null is a missing attribute in core's semantics, so it is no key either.
-    if (secondaryKey !== undefined && Object.hasOwn(it, secondaryKey) && it[secondaryKey] !== null) {
-      const value = it[secondaryKey];
-      if (!isKeyValue(value)) fail("E_ITEM", `${itemName(index)} has its secondary key ${JSON.stringify(secondaryKey)} as neither a string nor a finite number`, index);
-      if (value === "") fail("E_ITEM", `${itemName(index)} has the empty string as its secondary key ${JSON.stringify(secondaryKey)}; a key is never empty`, index);
-      secondary = value as KeyValue;
-    }
-    rows.push({ item: it, primary: primary as KeyValue, secondary, index });
+    const row = readRow(items[index], keys);
+    if (typeof row === "string") fail("E_ITEM", `${itemName(index, source)} ${row}`, index);
+    else rows.push({ item: row.item, primary: row.primary, secondary: row.secondary, index });
   }
-  rows.sort((a, b) => compareListOrder(a, b) || a.index - b.index);
-  for (let i = 1; i < rows.length; i++) {
-    const a = rows[i - 1]!;
-    const b = rows[i]!;
-    if (compareListOrder(a, b) === 0) {
-      const key = b.secondary === undefined ? JSON.stringify(b.primary) : `${JSON.stringify(b.primary)}, ${JSON.stringify(b.secondary)}`;
-      const both = source === undefined ? `items ${a.index} and ${b.index}` : `the items on lines ${source.lineOf(a.index)} and ${source.lineOf(b.index)}`;
-      fail("E_DUPLICATE_KEY", `${both} have the same key (${key}); each item needs its own`, b.index);
-    }
-  }
+  const duplicate = duplicateKeyError(name, rows, source);
+  if (duplicate !== undefined) throw duplicate;
   return new Table(
     name,
-    primaryKey as string,
+    primaryKey,
     secondaryKey,
     rows.map(({ item, primary, secondary }) => ({ item, primary, secondary })),
   );

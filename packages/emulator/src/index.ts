@@ -23,3 +23,4 @@ export { MAX_FILE_BYTES } from "./readTextFile.js";
 export type { Operation } from "./readMembers.js";
 export type { Page, PageKey } from "./runListItems.js";
 export type { Credentials, EmulatorHooks, EmulatorOptions, FailureHook, Item, NonJsonHook, TableDefinition, Tables } from "./types.js";
+export { scanNdjsonTable, type ScannedTable, type ScanOptions } from "./scanNdjsonTable.js";

@@ -20,24 +20,35 @@ export function parseNdjsonLines(text: string, file: string): NdjsonItems {
   const lines: number[] = [];
   const all = text.split("\n");
   for (let i = 0; i < all.length; i++) {
-    const line = all[i]!.endsWith("\r") ? all[i]!.slice(0, -1) : all[i]!;
-    if (line.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      const at = jsonErrorPosition(line, error);
-      throw new EmulatorError("E_FILE_JSON", `not valid JSON${at === undefined ? "" : ` at column ${at.column}`}`, { file, line: i + 1 });
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      throw new EmulatorError("E_FILE_SHAPE", "each line must be one JSON object (an item)", { file, line: i + 1 });
-    }
-    const inexact = inexactNumber(line);
-    if (inexact !== undefined) throw new EmulatorError("E_FILE_JSON", `${inexactMessage(inexact)} (column ${inexact.offset + 1})`, { file, line: i + 1 });
-    items.push(value as Item);
+    const item = parseNdjsonLine(all[i]!, i + 1, file);
+    if (item === undefined) continue;
+    items.push(item);
     lines.push(i + 1);
   }
   return { items, lines };
+}
+
+/**
+ * One line of NDJSON (without its "\n"; a "\r" before it is dropped): the
+ * item, or undefined for a blank line. A line that is not one JSON object, or
+ * holds a number a double would change, is an EmulatorError with its line.
+ */
+export function parseNdjsonLine(raw: string, lineNumber: number, file: string): Item | undefined {
+  const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  if (line.trim() === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    const at = jsonErrorPosition(line, error);
+    throw new EmulatorError("E_FILE_JSON", `not valid JSON${at === undefined ? "" : ` at column ${at.column}`}`, { file, line: lineNumber });
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new EmulatorError("E_FILE_SHAPE", "each line must be one JSON object (an item)", { file, line: lineNumber });
+  }
+  const inexact = inexactNumber(line);
+  if (inexact !== undefined) throw new EmulatorError("E_FILE_JSON", `${inexactMessage(inexact)} (column ${inexact.offset + 1})`, { file, line: lineNumber });
+  return value as Item;
 }
 
 /** Items from NDJSON text: one JSON object per line; blank lines are skipped. `file` names the source in errors. */

@@ -14,7 +14,7 @@ const SAMPLE_ITEMS = 200;
  * Only a warning, and only a help: a failure to read the page is ignored.
  */
 export async function warnAboutNames(ctx: CliContext, target: Target, table: string, source: string, mode: "list" | "query"): Promise<void> {
-  const embedded = target.tables?.[table]?.items;
+  const embedded = target.streamed?.name === table ? target.streamed.sample : target.tables?.[table]?.items;
   const seen = embedded === undefined ? await samplePage(ctx, target, table) : embedded.slice(0, MAX_SEEN);
   const hints = attributeHints(source, seen, { mode });
   if (hints.length > 0) ctx.err(`warning: the filter matched nothing, and:\n${formatDiagnostics(source, hints, { color: ctx.color.stderr })}\n`);

@@ -22,12 +22,7 @@ export async function loadTables(ctx: CliContext, file: string | undefined): Pro
     if (ext === ".ndjson" || ext === ".jsonl") {
       const name = basename(path, extname(path));
       // Checked as the emulator will check it, so every problem names the file and line here.
-      const table = await loadNdjsonTable(path, name, { primaryKey: "id" }).catch((error: unknown) => {
-        if (error instanceof Error && error.name === "EmulatorError" && (error as { code?: string }).code === "E_ITEM" && error.message.includes('needs its primary key "id"')) {
-          throw usageError(`every item in the NDJSON file '${file}' needs an "id" (its primary key); for other keys, name the file from a JSON tables file`);
-        }
-        throw error;
-      });
+      const table = await loadNdjsonTable(path, name, { primaryKey: "id" });
       throwIfAborted(ctx);
       return { [name]: table };
     }
@@ -35,7 +30,15 @@ export async function loadTables(ctx: CliContext, file: string | undefined): Pro
     throwIfAborted(ctx);
     return tables;
   } catch (error) {
-    if (error instanceof Error && error.name === "EmulatorError") throw usageError(`cannot load the data file: ${error.message}`);
-    throw error;
+    throw loadError(error, file);
   }
+}
+
+/** A loader's EmulatorError as the usage error the CLI prints for the data file; other errors as they are. */
+export function loadError(error: unknown, file: string | undefined): unknown {
+  if (!(error instanceof Error) || error.name !== "EmulatorError") return error;
+  if ((error as { code?: string }).code === "E_ITEM" && error.message.includes('needs its primary key "id"') && file !== undefined && /\.(ndjson|jsonl)$/i.test(file)) {
+    return usageError(`every item in the NDJSON file '${file}' needs an "id" (its primary key); for other keys, name the file from a JSON tables file`);
+  }
+  return usageError(`cannot load the data file: ${error.message}`);
 }

@@ -7,6 +7,7 @@ import type { TargetArgs } from "../commands/selection.js";
 import { DEFAULT_PORT } from "../commands/serveCommand.js";
 import { loadTables, type Tables } from "./loadTables.js";
 import { requireCredentials, resolveCredentials } from "./resolveCredentials.js";
+import { streamedTables, type DataReduction, type StreamedTable } from "./streamedTable.js";
 
 /** Where requests go, opened: a client, and how to close whatever was started for it. */
 export interface Target {
@@ -14,6 +15,8 @@ export interface Target {
   baseUrl: string;
   /** The tables of the embedded emulator, or undefined for a real service. */
   tables: Tables | undefined;
+  /** For an NDJSON data file read as a stream: what the command knows of the whole file (its table in `tables` holds only the kept items). */
+  streamed?: StreamedTable | undefined;
   close(): Promise<void>;
 }
 
@@ -21,9 +24,11 @@ export interface Target {
  * A client for --base-url / ITEMFILTER_BASE_URL with the user's credentials,
  * or for an emulator started in-process on 127.0.0.1 with throwaway
  * credentials. With `offline` (for --dry-run and --curl) nothing is started:
- * the client points at `itemfilter serve`'s default address.
+ * the client points at `itemfilter serve`'s default address. With a
+ * `reduction`, an NDJSON data file is read as a stream and the emulator holds
+ * only the items the command's requests can return (streamedTables).
  */
-export async function openTarget(ctx: CliContext, args: TargetArgs, offline = false): Promise<Target> {
+export async function openTarget(ctx: CliContext, args: TargetArgs, offline = false, reduction?: DataReduction): Promise<Target> {
   const baseUrl = serviceUrl(ctx, args);
   const found = await resolveCredentials(ctx, args);
   const fetch = ctx.fetch as Parameters<typeof createClient>[0]["fetch"];
@@ -33,7 +38,9 @@ export async function openTarget(ctx: CliContext, args: TargetArgs, offline = fa
     const client = createClient({ baseUrl, ...credentials, ...(fetch === undefined ? {} : { fetch }) });
     return { client, baseUrl, tables: undefined, close: async () => client.close() };
   }
-  const tables = await loadTables(ctx, args.data);
+  const reduced = reduction === undefined || offline || args.data === undefined ? undefined : await streamedTables(ctx, args.data, reduction);
+  const tables = reduced?.tables ?? (await loadTables(ctx, args.data));
+  const streamed = reduced?.streamed;
   if (offline) {
     const url = `http://127.0.0.1:${DEFAULT_PORT}`;
     const client = createClient({ baseUrl: url, applicationKey: found.applicationKey ?? "demo-app", authenticationToken: found.authenticationToken ?? "demo-token" });
@@ -54,6 +61,7 @@ export async function openTarget(ctx: CliContext, args: TargetArgs, offline = fa
     client,
     baseUrl: url,
     tables,
+    streamed,
     close: async () => {
       client.close();
       await emulator.stop();

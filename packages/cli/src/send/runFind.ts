@@ -6,6 +6,7 @@ import { EXIT } from "../exitCodes.js";
 import { readFilter } from "../filterSource.js";
 import { formatJson } from "../formatJson.js";
 import { loadSchema } from "../loadSchema.js";
+import { findReduction } from "./dataReductions.js";
 import { explainPlan, noKeysLine, planNote } from "./describePlan.js";
 import { embeddedSchema } from "./embeddedSchema.js";
 import { warnAboutNames } from "./emptyResultHints.js";
@@ -35,7 +36,7 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
   if (args.explain) {
     // Nothing is sent, so nothing is started and no credentials are needed: only the embedded tables' keys and items.
     const tables = serviceUrl(ctx, args) === undefined ? await loadTables(ctx, args.data) : undefined;
-    const planned = planFor(ctx, args, source, tables, fileSchema);
+    const planned = planFor(ctx, args, source, tables, fileSchema ?? embeddedSchema(tables, args.table, args.inferSchema));
     if (planned === undefined) return EXIT.filter;
     if (args.json) {
       ctx.out(`${formatJson(planned.plan, ctx.tty.stdout)}\n`);
@@ -45,9 +46,10 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
     }
     return EXIT.ok;
   }
-  const target = await openTarget(ctx, args);
+  const reduction = findReduction(args, source, fileSchema, (tables, schema) => planOf(args, source, tables, schema).plan);
+  const target = await openTarget(ctx, args, false, reduction);
   try {
-    const planned = planFor(ctx, args, source, target.tables, fileSchema);
+    const planned = planFor(ctx, args, source, target.tables, fileSchema ?? embeddedSchema(target.tables, args.table, args.inferSchema, target.streamed));
     if (planned === undefined) return EXIT.filter;
     const note = planNote(planned.plan);
     if (note !== undefined) ctx.err(`${note}\n`);
@@ -90,22 +92,26 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
 }
 
 /** The plan, or undefined after printing the filter's diagnostics. Names and types are checked as list checks them. */
-function planFor(ctx: CliContext, args: FindArgs, source: string, tables: Tables | undefined, fileSchema: Schema | undefined): Planned | undefined {
-  const keys = tableKeys(args, tables?.[args.table]);
-  if (keys === undefined && args.secondaryKey !== undefined) {
-    throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
-  }
-  const schema = fileSchema ?? embeddedSchema(tables, args.table, args.inferSchema);
+function planFor(ctx: CliContext, args: FindArgs, source: string, tables: Tables | undefined, schema: Schema | undefined): Planned | undefined {
   try {
-    const plan = planFilter(source, {
-      ...(schema === undefined ? {} : { schema }),
-      ...(keys === undefined ? {} : { keys }),
-      ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
-    });
-    return { plan, keys };
+    return planOf(args, source, tables, schema);
   } catch (error) {
     if (!isFilterError(error)) throw error;
     ctx.err(`${formatDiagnostics(source, error, { color: ctx.color.stderr })}\n`);
     return undefined;
   }
+}
+
+/** The plan with the table's keys and `schema` (the user's, else the embedded table's items'); a FilterError for a bad filter. */
+function planOf(args: FindArgs, source: string, tables: Tables | undefined, schema: Schema | undefined): Planned {
+  const keys = tableKeys(args, tables?.[args.table]);
+  if (keys === undefined && args.secondaryKey !== undefined) {
+    throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
+  }
+  const plan = planFilter(source, {
+    ...(schema === undefined ? {} : { schema }),
+    ...(keys === undefined ? {} : { keys }),
+    ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
+  });
+  return { plan, keys };
 }

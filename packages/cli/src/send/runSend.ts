@@ -6,6 +6,9 @@ import { EXIT } from "../exitCodes.js";
 import { readFilter } from "../filterSource.js";
 import { loadSchema } from "../loadSchema.js";
 import { buildSendParams } from "./buildSendParams.js";
+import { sendReduction } from "./dataReductions.js";
+import type { Tables } from "./loadTables.js";
+import type { StreamedTable } from "./streamedTable.js";
 import { embeddedKeySchema, embeddedSchema } from "./embeddedSchema.js";
 import { warnAboutNames } from "./emptyResultHints.js";
 import { fetchPages } from "./fetchPages.js";
@@ -18,15 +21,17 @@ export async function runSend(ctx: CliContext, args: SendArgs): Promise<number> 
   const fileSchema: Schema | undefined = args.schema === undefined ? undefined : await loadSchema(ctx, args.schema);
   const source = await readFilter(ctx, args.filter, "empty");
   const offline = args.dryRun || args.curl;
-  const target = await openTarget(ctx, args, offline);
+  // A key query names only the key, so of the embedded table it needs only the key's type.
+  const schemaFor = (tables: Tables | undefined, streamed: StreamedTable | undefined): Schema | undefined =>
+    fileSchema ??
+    (args.operation === "list"
+      ? embeddedSchema(tables, args.table, args.inferSchema, streamed)
+      : embeddedKeySchema(tables, args.table, args.secondaryKey ?? tables?.[args.table]?.secondaryKey, args.inferSchema, streamed));
+  const reduction = offline ? undefined : sendReduction(args, source, fileSchema, schemaFor);
+  const target = await openTarget(ctx, args, offline, reduction);
   try {
     const secondaryKey = args.secondaryKey ?? target.tables?.[args.table]?.secondaryKey;
-    // A key query names only the key, so of the embedded table it needs only the key's type.
-    const schema =
-      fileSchema ??
-      (args.operation === "list"
-        ? embeddedSchema(target.tables, args.table, args.inferSchema)
-        : embeddedKeySchema(target.tables, args.table, secondaryKey, args.inferSchema));
+    const schema = schemaFor(target.tables, target.streamed);
     let send;
     try {
       send = buildSendParams(args, source, schema, secondaryKey, ctx.signal);

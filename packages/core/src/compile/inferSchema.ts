@@ -28,21 +28,67 @@ const ARRAY = 8;
  */
 export function inferSchema(items: Iterable<unknown>): Schema {
   if (!isIterable(items)) throw new TypeError(`inferSchema takes an array (or another iterable) of items, not ${describeValue(items)}`);
-  const seen = new Map<string, number>();
-  for (const item of items) {
-    if (!isRecord(item)) continue;
-    for (const name of Object.keys(item)) seen.set(name, (seen.get(name) ?? 0) | kinds(item[name]));
+  const inference = new SchemaInference();
+  for (const item of items) inference.add(item);
+  return inference.schema();
+}
+
+/**
+ * inferSchema one item at a time, for items that arrive as a stream (a data
+ * file read line by line): `schema()` after the last `add` is what
+ * inferSchema gives for the same items in the same order. With `names`, only
+ * those attributes are looked at and can appear in the schema, which is
+ * enough to check a filter that names no others.
+ */
+export class SchemaInference {
+  private readonly seen = new Map<string, number>();
+  /** With names: their bits, -1 until an item has the attribute (the order first seen is kept in `seen`). */
+  private readonly only: readonly string[] | undefined;
+  private readonly bits: number[] = [];
+
+  constructor(names?: Iterable<string>) {
+    if (names === undefined) return;
+    this.only = [...new Set(names)];
+    this.bits = this.only.map(() => -1);
   }
-  const attributes = Object.create(null) as Record<string, AttributeSchema>;
-  for (const [name, bits] of seen) {
-    const spec: AttributeSchema = {};
-    const scalar = bits & ~ARRAY;
-    if (scalar === STRING) spec.type = "string";
-    else if (scalar === NUMBER) spec.type = "number";
-    if ((bits & ARRAY) !== 0) spec.array = true;
-    attributes[name] = spec;
+
+  add(item: unknown): void {
+    if (!isRecord(item)) return;
+    const only = this.only;
+    if (only === undefined) {
+      for (const name of Object.keys(item)) this.seen.set(name, (this.seen.get(name) ?? 0) | kinds(item[name]));
+      return;
+    }
+    for (let i = 0; i < only.length; i++) {
+      const name = only[i]!;
+      if (!Object.hasOwn(item, name)) continue;
+      if (this.bits[i] === -1) {
+        this.bits[i] = 0;
+        this.seen.set(name, 0);
+      }
+      this.bits[i]! |= kinds(item[name]);
+    }
   }
-  return { attributes };
+
+  /** Whether some item added so far has the attribute (as an own member). */
+  has(name: string): boolean {
+    return this.seen.has(name);
+  }
+
+  schema(): Schema {
+    const only = this.only;
+    if (only !== undefined) only.forEach((name, i) => this.bits[i] !== -1 && this.seen.set(name, this.bits[i]!));
+    const attributes = Object.create(null) as Record<string, AttributeSchema>;
+    for (const [name, bits] of this.seen) {
+      const spec: AttributeSchema = {};
+      const scalar = bits & ~ARRAY;
+      if (scalar === STRING) spec.type = "string";
+      else if (scalar === NUMBER) spec.type = "number";
+      if ((bits & ARRAY) !== 0) spec.array = true;
+      attributes[name] = spec;
+    }
+    return { attributes };
+  }
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

@@ -1,0 +1,236 @@
+import { compileList, exactNumber, prepareFilter, type ListFilter } from "@itemfilter/core";
+import fc from "fast-check";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadNdjsonTable, memoryStore, scanNdjsonTable, type Item, type PageKey, type Store } from "../src/index.js";
+import { inexactNumber } from "../src/inexactNumber.js";
+import { itemProblem } from "../src/itemProblem.js";
+
+/**
+ * Issue 26 §3: an NDJSON file read as a stream (scanNdjsonTable) is checked
+ * exactly as loadNdjsonTable checks it, and the table of the items it keeps
+ * answers listItems page by page as the whole file's table does.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), "itemfilter-scan-"));
+let fileNumber = 0;
+
+function write(text: string | Buffer): string {
+  const file = join(dir, `t${fileNumber++}.ndjson`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** What a loader did: the error it threw, as the CLI would print it, or the items it kept. */
+async function outcome(load: () => Promise<unknown>): Promise<{ error: string } | { ok: unknown }> {
+  try {
+    return { ok: await load() };
+  } catch (error) {
+    const e = error as Error & { code?: string; file?: string; line?: number; table?: string };
+    return { error: JSON.stringify([e.name, e.code, e.message, e.file, e.line, e.table]) };
+  }
+}
+
+// Keys people use, which collide and mix types: short strings (some non-ASCII), small numbers, -0 and 0.
+const key = fc.oneof(fc.constantFrom("a", "b", "c", "d", "é", "z", "aa", "B", "10", "9"), fc.integer({ min: -3, max: 12 }), fc.constantFrom(0.5, -0, 1e21));
+const item = fc.record(
+  {
+    id: key,
+    age: fc.oneof(fc.integer({ min: 0, max: 99 }), fc.constant("old"), fc.constant(null)),
+    plan: fc.constantFrom("free", "pro", "team"),
+    tags: fc.array(fc.constantFrom("vip", "beta"), { maxLength: 2 }),
+  },
+  { requiredKeys: ["id"] },
+);
+// Lines the loader refuses, at any place in the file.
+const badLine = fc.constantFrom(
+  '{"id":',
+  "[1,2]",
+  "42",
+  '{"id":"x","v":1e400}',
+  '{"id":"x","v":12345678901234567890}',
+  `{"id":"x","v":${"[".repeat(40)}${"]".repeat(40)}}`,
+  '{"name":"no id"}',
+  '{"id":""}',
+  '{"id":true}',
+  '{"id":null}',
+);
+const line = fc.oneof({ weight: 12, arbitrary: item.map((i) => JSON.stringify(i)) }, { weight: 1, arbitrary: badLine }, { weight: 1, arbitrary: fc.constantFrom("", "   ", "\r") });
+const fileLines = fc.tuple(fc.array(line, { maxLength: 40 }), fc.boolean(), fc.boolean()).map(([lines, sorted, crlf]) => {
+  // Many files are exports in key order: sort half of them, which leaves the duplicates next to each other.
+  const ordered = sorted ? [...lines].sort(byKey) : lines;
+  return ordered.join(crlf ? "\r\n" : "\n") + (lines.length % 2 === 0 ? "\n" : "");
+});
+
+function byKey(a: string, b: string): number {
+  const ka = keyOfLine(a);
+  const kb = keyOfLine(b);
+  if (ka === undefined || kb === undefined) return 0;
+  if (typeof ka !== typeof kb) return typeof ka === "number" ? -1 : 1;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+function keyOfLine(text: string): string | number | undefined {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown }).id;
+    return typeof id === "string" || typeof id === "number" ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const filterText = fc.constantFrom("", "age >= 40", 'plan = "pro"', 'age >= 70 and plan = "pro"', 'plan = "pro" or plan = "team"', 'tags contains "vip"', "age between 10 and 30", 'id between "b" and "z"', "id < 5", 'not plan = "free"', "age >= 40 and age >= 40");
+
+/** Every page of a listItems walk, with its stopKey. */
+async function pages(store: Store, filters: readonly ListFilter[], pageSize: number): Promise<{ items: Item[]; stopKey?: PageKey }[]> {
+  const table = (await store.table("t"))!;
+  const all = [];
+  let startKey: PageKey | undefined;
+  for (;;) {
+    const page = await store.listItems({ table, filters, limit: undefined, startKey, pageSize });
+    all.push(page);
+    if (page.stopKey === undefined) return all;
+    startKey = page.stopKey;
+  }
+}
+
+describe("issue 26 §3: scanNdjsonTable", () => {
+  it("refuses every file loadNdjsonTable refuses, with the same error, and accepts the others", async () => {
+    await fc.assert(
+      fc.asyncProperty(fileLines, async (text) => {
+        const file = write(text);
+        const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
+        const streamed = await outcome(() => scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true }));
+        if ("error" in whole) expect(streamed).toEqual(whole);
+        else expect("ok" in streamed && (streamed.ok as { definition: { items: unknown[] } }).definition.items).toEqual((whole.ok as { items: unknown[] }).items);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps only the matching items (and the few it needs), and its table pages exactly as the whole file's", async () => {
+    await fc.assert(
+      fc.asyncProperty(fileLines, filterText, fc.integer({ min: 1, max: 5 }), async (text, filter, pageSize) => {
+        const file = write(text);
+        const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
+        fc.pre("ok" in whole);
+        const filters = compileList(filter);
+        const test = filters.length === 0 ? () => true : (prepareFilter([...filters]) as (item: Item) => boolean);
+        const scanned = await scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: test });
+        const full = memoryStore({ t: (whole as { ok: { primaryKey: string; items: Item[] } }).ok });
+        const reduced = memoryStore({ t: scanned.definition });
+        // At most two items beyond the matches: the greatest key, and one of the other key type.
+        const matching = scanned.definition.items.filter(test).length;
+        expect(scanned.definition.items.length - matching).toBeLessThanOrEqual(2);
+        expect(await reduced.table("t")).toEqual(await full.table("t"));
+        expect(await pages(reduced, filters, pageSize)).toEqual(await pages(full, filters, pageSize));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("holds the matching items only: 3,000 items, 30 matching, keep 31", async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ id: `u${String(i).padStart(5, "0")}`, age: i % 100 }));
+    const file = write(lines.join("\n"));
+    const scanned = await scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: (item) => item.age === 7 });
+    expect(scanned).toMatchObject({ items: 3000, sorted: true });
+    expect(scanned.definition.items.map((i) => i.id)).toEqual([...Array.from({ length: 30 }, (_, k) => `u${String(k * 100 + 7).padStart(5, "0")}`), "u02999"]);
+  });
+
+  it("reads an unsorted file a second time for its keys, and finds the duplicate buildTable names", async () => {
+    const file = write('{"id":"b"}\n{"id":"c"}\n{"id":"a"}\n{"id":"c"}\n{"id":"b"}\n');
+    await expect(scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => false })).rejects.toThrow(
+      'E_DUPLICATE_KEY: ' + file + ':5: table "t": the items on lines 1 and 5 have the same key ("b"); each item needs its own',
+    );
+    const ok = write('{"id":2}\n{"id":1}\n{"id":-0}\n');
+    expect(await scanNdjsonTable(ok, "t", { primaryKey: "id" }, { keep: () => false })).toMatchObject({ items: 3, sorted: false });
+    const zeros = write('{"id":0}\n{"id":-0}\n');
+    await expect(scanNdjsonTable(zeros, "t", { primaryKey: "id" }, { keep: () => false })).rejects.toThrow("have the same key");
+  });
+
+  it("refuses a file over the size cap before reading it, and a file that is not UTF-8 wherever the bad byte is", async () => {
+    const file = write('{"id":1}\n{"id":2}\n');
+    await expect(scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true, maxBytes: 10 })).rejects.toThrow(`E_FILE_READ: ${file}: it is 18 bytes, more than the 10 allowed`);
+    // A bad line before the bad byte: the file's encoding is reported first, as a whole-file read reports it.
+    const latin1 = write(Buffer.concat([Buffer.from('{"id":\n'), Buffer.alloc(2 << 20, 0x20), Buffer.from([0x0a, 0xe9, 0x0a])]));
+    const whole = await outcome(() => loadNdjsonTable(latin1, "t", { primaryKey: "id" }));
+    expect(whole).toEqual({ error: expect.stringContaining("the file is not valid UTF-8") });
+    expect(await outcome(() => scanNdjsonTable(latin1, "t", { primaryKey: "id" }, { keep: () => true }))).toEqual(whole);
+  });
+
+  it("splits lines across its 1 MiB reads as a whole-file read does (a multi-byte character on the boundary)", async () => {
+    const pad = "x".repeat((1 << 20) - 12);
+    const text = `{"id":"${pad}"}\n{"id":"é€😀","v":1}\n`;
+    const file = write(text);
+    const scanned = await scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true });
+    expect(scanned.definition.items).toEqual([{ id: pad }, { id: "é€😀", v: 1 }]);
+  });
+});
+
+/** The walk itemProblem did before it was made recursive: the reference for the order problems are found in. */
+function stackWalk(item: Record<string, unknown>): string | undefined {
+  const stack: [unknown, number][] = [[item, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === "number") {
+      if (!Number.isFinite(value)) return `holds the number ${String(value)}, which JSON cannot carry`;
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > 32) return `nests arrays and objects more than 32 levels deep (DynamoDB's limit for nested attributes)`;
+    const children = Array.isArray(value) ? value : Object.values(value);
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
+
+/** The scan inexactNumber did before its quick test: the reference it must agree with. */
+function fullScan(text: string): string | undefined {
+  for (const match of text.matchAll(/"(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*/g)) {
+    if (!match[0].startsWith('"') && exactNumber(match[0]) === null) return match[0];
+  }
+  return undefined;
+}
+
+describe("issue 26 §3: the faster per-item checks find what the old ones found", () => {
+  const leaf = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(Infinity, -Infinity, NaN), fc.string(), fc.boolean(), fc.constant(null));
+  const tree = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, fc.array(tie("value"), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 2 }), tie("value"), { maxKeys: 3 })),
+  })).value;
+  const deep = fc.tuple(fc.integer({ min: 25, max: 40 }), tree).map(([depth, inner]) => {
+    let value: unknown = inner;
+    for (let i = 0; i < depth; i++) value = i % 2 === 0 ? [value] : { k: value };
+    return value;
+  });
+
+  it("itemProblem reports the problem the stack walk reported first", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(tree, deep), { maxKeys: 4 }), (item) => {
+        expect(itemProblem(item)).toBe(stackWalk(item));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("inexactNumber finds an inexact number exactly when a full scan does", () => {
+    const number = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+      fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
+      // 16 digits, the shortest an integer past 2^53 can have: the quick test must not pass them.
+      fc.bigInt({ min: 2n ** 53n, max: 10n ** 16n - 1n }).map(String),
+      fc.tuple(fc.integer({ min: 0, max: 9 }), fc.stringMatching(/^\d{15}$/)).map(([i, f]) => `${i}.${f}`),
+      fc.tuple(fc.integer({ min: 0, max: 10 ** 9 }), fc.stringMatching(/^\d{1,20}$/)).map(([i, f]) => `${i}.${f}`),
+      fc.tuple(fc.integer({ min: -9, max: 9 }), fc.integer({ min: -400, max: 400 })).map(([m, e]) => `${m}e${e}`),
+      fc.stringMatching(/^-?(0|[1-9]\d{0,17})(\.\d{1,17})?([eE][+-]?\d{1,3})?$/),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(number, fc.string().map((s) => JSON.stringify(s))), { maxLength: 4 }), (values) => {
+        const text = `[${values.join(",")}]`;
+        expect(inexactNumber(text)?.text).toBe(fullScan(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
