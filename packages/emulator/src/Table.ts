@@ -96,11 +96,13 @@ export interface TableKeys {
  * One item's row, or what keeps it out of a table (to follow the item's name
  * in a message): an item that is not an object, that nests too deep or holds
  * a number JSON cannot carry, or whose key is missing, of the wrong type or empty.
+ * `walk` false skips the nesting and number walk, for an item whose text
+ * already showed it has neither problem (mayNestDeeply).
  */
-export function readRow(item: unknown, keys: TableKeys): Row | string {
+export function readRow(item: unknown, keys: TableKeys, walk = true): Row | string {
   if (!isPlainObject(item)) return "is not an object";
   const it = item as Item;
-  const problem = itemProblem(it);
+  const problem = walk ? itemProblem(it) : undefined;
   if (problem !== undefined) return problem;
   const { primaryKey, secondaryKey } = keys;
   const primary = Object.hasOwn(it, primaryKey) ? it[primaryKey] : undefined;

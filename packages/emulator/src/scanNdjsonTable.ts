@@ -2,6 +2,7 @@ import { open } from "node:fs/promises";
 import type { EmulatorError } from "./EmulatorError.js";
 import { compareKeyValues, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
+import { mayNestDeeply } from "./mayNestDeeply.js";
 import { checkTextFile, MAX_FILE_BYTES, notUtf8, readProblem } from "./readTextFile.js";
 import { buildTable, duplicateKeyError, itemName, readRow, tableError, type ItemSource } from "./Table.js";
 import type { Item, TableDefinition } from "./types.js";
@@ -75,7 +76,7 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
     if (item === undefined) return;
     items++;
     if (itemProblem !== undefined || headerProblem !== undefined) return;
-    const row = readRow(item, tableKeys);
+    const row = readRow(item, tableKeys, mayNestDeeply(raw));
     if (typeof row === "string") {
       itemProblem = tableError(name, "E_ITEM", `${itemName(line, source)} ${row}`, source, line);
       return;

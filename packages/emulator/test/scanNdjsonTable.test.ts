@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadNdjsonTable, memoryStore, scanNdjsonTable, type Item, type PageKey, type Store } from "../src/index.js";
 import { inexactNumber } from "../src/inexactNumber.js";
 import { itemProblem } from "../src/itemProblem.js";
+import { mayNestDeeply } from "../src/mayNestDeeply.js";
 
 /**
  * Issue 26 §3: an NDJSON file read as a stream (scanNdjsonTable) is checked
@@ -212,6 +213,19 @@ describe("issue 26 §3: the faster per-item checks find what the old ones found"
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("mayNestDeeply is true for the text of every item nested too deep, so skipping the walk for the others loses nothing", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(tree, deep), { maxKeys: 4 }), (item) => {
+        const text = JSON.stringify(item);
+        if (itemProblem(item)?.startsWith("nests") === true) expect(mayNestDeeply(text)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    // 33 levels below the item is one too many; strings' brackets may only make it say so sooner.
+    const nest = (n: number): unknown => (n === 0 ? 1 : [nest(n - 1)]);
+    expect([mayNestDeeply(JSON.stringify({ a: nest(32) })), mayNestDeeply(JSON.stringify({ a: nest(33) })), mayNestDeeply(JSON.stringify({ a: "[[[[", b: nest(31) }))]).toEqual([false, true, true]);
   });
 
   it("inexactNumber finds an inexact number exactly when a full scan does", () => {
