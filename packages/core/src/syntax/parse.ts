@@ -20,6 +20,21 @@ const NO_ERRORS: IRecognitionException[] = [];
 /** What the parser holds between parses, so that it keeps no filter's tokens alive. */
 const NO_TOKENS: Token[] = [];
 
+/** The index of every unlocated parse: its spans are all NO_SPAN whatever the source, so one serves them all. */
+const UNLOCATED = new LineIndex("", false);
+
+/**
+ * Lets go of the last parse's tokens (a long filter's can be megabytes) by
+ * writing chevrotain's token vector directly: setting `input` would reset
+ * the parser's state a second time per parse, which the next parse's
+ * `input` does anyway (issue 26, figure 1a).
+ */
+function releaseTokens(): void {
+  const adapter = parser as unknown as { tokVector: Token[]; tokVectorLength: number };
+  adapter.tokVector = NO_TOKENS;
+  adapter.tokVectorLength = 0;
+}
+
 /** Most diagnostics one error carries; hostile input cannot make a huge report. */
 const MAX_DIAGNOSTICS = 50;
 
@@ -53,7 +68,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
       },
     ]);
   }
-  const index = new LineIndex(source, locate);
+  const index = locate ? new LineIndex(source) : UNLOCATED;
   const { tokens, problems } = lex(source);
 
   let body: FilterNode | null = null;
@@ -77,7 +92,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
       if (error instanceof FilterError) throw error;
       // Past the engine's stack, Chevrotain's own finally blocks overflow too and can surface
       // as another RangeError ("Invalid array length"); any RangeError here is that exhaustion.
-      // Setting parser.input below resets its rule stack, so the instance stays usable.
+      // The next parse sets parser.input, which resets its rule stack, so the instance stays usable.
       if (isStackOverflow(error) || error instanceof RangeError) {
         throw new FilterError([
           {
@@ -92,7 +107,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
       // The public getter clones the array (with lodash) on every read; look first, clone only if needed.
       const raw = (parser as unknown as { _errors?: IRecognitionException[] })._errors;
       errors = raw !== undefined && raw.length === 0 ? NO_ERRORS : parser.errors;
-      parser.input = NO_TOKENS;
+      releaseTokens();
     }
   }
 
