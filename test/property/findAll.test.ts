@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listFilterArbitrary } from "./exactnessArbitraries.js";
 import { otherKeyType } from "./otherKeyType.js";
-import { poolNumber, poolString } from "./itemArbitraries.js";
+import { keyValue, poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
 
 /**
  * findAll is exact: over random tables served by the emulator and random
@@ -39,12 +39,6 @@ beforeAll(() => {
   });
 });
 
-/** Items as a client sees them: JSON there and back (so -0 is 0 on both sides of the comparison). */
-const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-// No "": no item has an empty key (the emulator refuses one at load, as DynamoDB does).
-const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a", "\u{1F600}", "1"), fc.constantFrom(0, 1, 2, -1, 1.5));
-const tsValue = fc.oneof(fc.constantFrom<unknown>(0, 1, 2, 3, 5, 10, 1.5, -2, "a", "ab", "b", "10", "\u{1F600}"), fc.constant(null));
 const attribute: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: poolString },
   { weight: 4, arbitrary: poolNumber },

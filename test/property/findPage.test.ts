@@ -4,7 +4,7 @@ import { createEmulator, type Emulator, type TableDefinition } from "@itemfilter
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listFilterArbitrary } from "./exactnessArbitraries.js";
-import { poolNumber, poolString } from "./itemArbitraries.js";
+import { keyValue, poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
 import { otherKeyType } from "./otherKeyType.js";
 
 /**
@@ -28,10 +28,6 @@ beforeAll(() => {
   client = newClient();
 });
 
-const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-// No "": no item has an empty key (the emulator refuses one at load, as DynamoDB does).
-const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a", "\u{1F600}", "1"), fc.constantFrom(0, 1, 2, -1, 1.5));
-const tsValue = fc.oneof(fc.constantFrom<unknown>(0, 1, 2, 3, 5, 10, 1.5, -2, "a", "ab", "b", "10", "\u{1F600}"), fc.constant(null));
 const attribute: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: poolString },
   { weight: 4, arbitrary: poolNumber },

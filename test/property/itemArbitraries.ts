@@ -33,3 +33,12 @@ export function itemArbitrary(names: readonly string[]): fc.Arbitrary<unknown> {
   // A few items are not records at all: they have no attributes.
   return fc.oneof({ weight: 20, arbitrary: record }, { weight: 1, arbitrary: fc.constantFrom(null, 3, "a", ["a"], true) });
 }
+
+/** Primary key values of the keyed tables findAll and findPage run on. No "": no item has an empty key (the emulator refuses one at load, as DynamoDB does). */
+export const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a", "\u{1F600}", "1"), fc.constantFrom(0, 1, 2, -1, 1.5));
+
+/** Their sort key `ts`: both types, and null (no sort key). */
+export const tsValue = fc.oneof(fc.constantFrom<unknown>(0, 1, 2, 3, 5, 10, 1.5, -2, "a", "ab", "b", "10", "\u{1F600}"), fc.constant(null));
+
+/** Items as a client sees them: JSON there and back (so -0 is 0 on both sides of the comparison). */
+export const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

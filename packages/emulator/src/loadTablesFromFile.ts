@@ -1,6 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { EmulatorError } from "./EmulatorError.js";
-import { jsonErrorPosition } from "./jsonErrorPosition.js";
+import { jsonErrorPosition, lineAndColumn } from "./jsonErrorPosition.js";
 import { inexactMessage, inexactNumber } from "./inexactNumber.js";
 import { loadNdjsonTable } from "./loadNdjsonTable.js";
 import { readTextFile } from "./readTextFile.js";
@@ -68,17 +68,4 @@ export async function loadTablesFromFile(file: string): Promise<Record<string, T
     Object.defineProperty(tables, name, { value: definition, enumerable: true, writable: true, configurable: true });
   }
   return tables;
-}
-
-/** The 1-based line and column of an offset in text. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }
