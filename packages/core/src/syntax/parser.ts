@@ -1,4 +1,4 @@
-import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from "chevrotain";
+import { type IOrAlt, type IToken, type TokenType } from "chevrotain";
 import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
 import { limitText } from "../limitMessages.js";
 import { FilterError } from "../errors.js";
@@ -6,6 +6,7 @@ import type { LexProblem } from "./lexer.js";
 import type { LineIndex, Span } from "./location.js";
 import type { Operator } from "../operators.js";
 import { errorMessageProvider } from "./parserMessages.js";
+import { LeanParser, typeSet } from "./leanParser.js";
 import {
   ALL_TOKENS,
   And,
@@ -42,6 +43,11 @@ export interface ParseState {
 
 type Alts<T> = IOrAlt<T>[];
 
+/** What take() accepts where the grammar has an OR of single tokens. */
+const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
+const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, Null);
+const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral);
+
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
  * build the AST directly (measured here at about twice the speed of a CST plus
@@ -52,7 +58,7 @@ type Alts<T> = IOrAlt<T>[];
  * ACTION closures, and alternatives are built once and reused.
  * performSelfAnalysis() runs once, for the one instance below.
  */
-export class FilterParser extends EmbeddedActionsParser {
+export class FilterParser extends LeanParser {
   state!: ParseState;
 
   /**
@@ -143,7 +149,7 @@ export class FilterParser extends EmbeddedActionsParser {
    */
   predicate = this.RULE("predicate", (): PredicateNode => {
     const start = this.LA(1);
-    const name = this.OPTION(this.attribute);
+    const name = this.take(NAME_TYPES) ?? this.OPTION(this.attribute);
     const node = this.OR2(this.operationAlts);
     // Under error recovery the operation may be missing; the parse fails anyway.
     if (this.RECORDING_PHASE || node === undefined) return node;
@@ -164,7 +170,7 @@ export class FilterParser extends EmbeddedActionsParser {
     {
       ALT: () => {
         const op = this.CONSUME1(CompareOp);
-        const value = this.OR3(this.comparandAlts);
+        const value = this.take(COMPARAND_TYPES) ?? this.OR3(this.comparandAlts);
         return this.RECORDING_PHASE ? (undefined as never) : this.comparison(op, value);
       },
     },
@@ -256,10 +262,12 @@ export class FilterParser extends EmbeddedActionsParser {
    * literal passes its own occurrence index, as Chevrotain requires.
    */
   private literal(idx: number): LiteralNode {
-    const tok = this.or(idx, (this.literalAlts[idx] ??= [
-      { ALT: () => this.consume(idx, StringLiteral) },
-      { ALT: () => this.consume(idx, NumberLiteral) },
-    ]));
+    const tok =
+      this.take(LITERAL_TYPES) ??
+      this.or(idx, (this.literalAlts[idx] ??= [
+        { ALT: () => this.consume(idx, StringLiteral) },
+        { ALT: () => this.consume(idx, NumberLiteral) },
+      ]));
     if (this.RECORDING_PHASE) return undefined as never;
     return { type: tok.tokenType === StringLiteral ? "String" : "Number", value: (tok as unknown as { payload: never }).payload, span: this.spanOf(tok) };
   }

@@ -1,0 +1,70 @@
+import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
+
+/** The parts of Chevrotain's parser state the fast paths below read and write (chevrotain 13's names). */
+interface Internals {
+  tokVector: IToken[];
+  currIdx: number;
+  subruleIdx: number;
+  consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken;
+}
+
+const BASE = EmbeddedActionsParser.prototype as unknown as Internals;
+
+/** Token types as a table by tokenTypeIdx, for LeanParser.take(). */
+export function typeSet(...types: TokenType[]): readonly boolean[] {
+  const set: boolean[] = [];
+  for (const t of types) set[t.tokenTypeIdx!] = true;
+  return set;
+}
+
+/**
+ * Chevrotain's embedded-actions parser with the steps a clean parse takes
+ * most often made direct (issue 26, figure 1a: together with take() in the
+ * grammar, a fifth off compileList of the typical filter). Each is what
+ * Chevrotain does on that path, less the calls an embedded-actions parser
+ * makes for nothing (the CST hooks, argument arrays, lookahead functions);
+ * anything off the path (a mismatch, recovery, recording) is Chevrotain's
+ * own code, so errors and recovery are unchanged.
+ * test/parserInternals.test.ts fails if Chevrotain renames what is used here.
+ */
+export class LeanParser extends EmbeddedActionsParser {
+  /** CONSUME: the next token when it has the type; else Chevrotain's mismatch and in-rule recovery. */
+  protected consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken {
+    const self = this as unknown as Internals;
+    const next = self.tokVector[self.currIdx + 1]!;
+    if (next.tokenTypeIdx === tokType.tokenTypeIdx) {
+      self.currIdx++;
+      return next;
+    }
+    return BASE.consumeInternal.call(this, tokType, idx, options);
+  }
+
+  /**
+   * SUBRULE: the rule's own function, which keeps the rule stack and catches
+   * for recovery. Chevrotain's version also passes ARGS (this grammar has
+   * none) and posts the result to the CST, which an embedded-actions parser
+   * does not build.
+   */
+  protected subruleInternal(rule: { coreRule: (this: unknown) => unknown }, idx: number): unknown {
+    (this as unknown as Internals).subruleIdx = idx;
+    return rule.coreRule.call(this);
+  }
+
+  /**
+   * The next token, consumed, when its type is one of `types`; else
+   * undefined, with nothing consumed. It is what an OR (or OPTION) of
+   * single-token alternatives does when one of them matches, without the
+   * lookahead function and the alternative's calls. A caller falls back to
+   * that OR when it gets undefined, so a token that fits none still gets
+   * Chevrotain's error and recovery, and during recording (always
+   * undefined here) Chevrotain still records the OR.
+   */
+  protected take(types: readonly boolean[]): IToken | undefined {
+    if (this.RECORDING_PHASE) return undefined;
+    const self = this as unknown as Internals;
+    const next = self.tokVector[self.currIdx + 1]!;
+    if (types[next.tokenTypeIdx] !== true) return undefined;
+    self.currIdx++;
+    return next;
+  }
+}
