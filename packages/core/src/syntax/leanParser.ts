@@ -3,12 +3,18 @@ import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
 /** The parts of Chevrotain's parser state the fast paths below read and write (chevrotain 13's names). */
 interface Internals {
   tokVector: IToken[];
+  tokVectorLength: number;
   currIdx: number;
   subruleIdx: number;
   consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken;
 }
 
 const BASE = EmbeddedActionsParser.prototype as unknown as Internals;
+/** What the parser holds between parses, so that it keeps no filter's tokens alive. */
+const NO_TOKENS: IToken[] = [];
+
+/** Tokens more() keeps scanned ahead of the parser: far more than a predicate or a bracket takes between two calls. */
+export const MORE_AHEAD = 64;
 
 /** Token types as a table by tokenTypeIdx, for LeanParser.take(). */
 export function typeSet(...types: TokenType[]): readonly boolean[] {
@@ -25,9 +31,38 @@ export function typeSet(...types: TokenType[]): readonly boolean[] {
  * makes for nothing (the CST hooks, argument arrays, lookahead functions);
  * anything off the path (a mismatch, recovery, recording) is Chevrotain's
  * own code, so errors and recovery are unchanged.
- * test/parserInternals.test.ts fails if Chevrotain renames what is used here.
+ * test/leanParser.test.ts fails if Chevrotain renames what is used here.
  */
 export class LeanParser extends EmbeddedActionsParser {
+  /**
+   * How many tokens are scanned when the parser scans as it goes (a long
+   * filter; parseAsScanned.ts); Infinity when every token was scanned first.
+   */
+  scanned = Infinity;
+  /** Scans on, past `scanned`; called by more() in a parse that scans as it goes. */
+  scanMore: (() => void) | null = null;
+
+  /**
+   * Called by the grammar wherever it is about to take a few more tokens: no
+   * rule takes more than MORE_AHEAD tokens between two calls, so the parser
+   * never reads past what is scanned.
+   */
+  protected more(): void {
+    if (this.scanned - (this as unknown as Internals).currIdx < MORE_AHEAD) this.scanMore!();
+  }
+
+  /**
+   * Lets go of the last parse's tokens (a long filter's can be megabytes) by
+   * writing the token vector directly: setting `input` would reset the
+   * parser's state a second time per parse, which the next parse's `input`
+   * does anyway (issue 26, figure 1a).
+   */
+  releaseTokens(): void {
+    const self = this as unknown as Internals;
+    self.tokVector = NO_TOKENS;
+    self.tokVectorLength = 0;
+  }
+
   /** CONSUME: the next token when it has the type; else Chevrotain's mismatch and in-rule recovery. */
   protected consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken {
     const self = this as unknown as Internals;

@@ -170,8 +170,20 @@ function spaceAt(source: string, i: number): boolean {
 export function lex(source: string): LexResult {
   const tokens: Token[] = [];
   const problems: LexProblem[] = [];
-  const n = source.length;
-  let i = 0;
+  lexFrom(source, 0, source.length, tokens, problems);
+  return { tokens, problems };
+}
+
+/**
+ * Scans the lexemes that start in source[from, to), appending to `tokens`
+ * and `problems`, until the problem budget is spent. Returns the offset it
+ * stopped at, where a later call resumes (parse.ts scans a long filter a
+ * chunk at a time as the parser reaches it). A lexeme that starts before
+ * `to` is scanned whole.
+ */
+export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[]): number {
+  const n = to;
+  let i = from;
 
   const push = (type: TokenType, start: number, end: number, payload: unknown): void => {
     tokens.push(new Token(type.tokenTypeIdx!, start, end - 1, payload, source));
@@ -303,7 +315,7 @@ export function lex(source: string): LexResult {
     if (last !== undefined && last.end === start && last.message.startsWith("unexpected character")) last.end = i;
     else problem("E_SYNTAX", `unexpected character ${shown}`, start, i, { params: { character: char } });
   }
-  return { tokens, problems };
+  return i;
 }
 
 /** How a scanner hands back a token, and reports a problem. */

@@ -4,7 +4,8 @@ import { FilterError, isStackOverflow, type Diagnostic, type DiagnosticParams } 
 import { lex, type LexProblem, type Token } from "./lexer.js";
 import { resolveLimits, type Limits } from "./limits.js";
 import { LineIndex } from "./location.js";
-import { parser } from "./parser.js";
+import { newParseState, parser } from "./parser.js";
+import { FAILED, parseAsScanned, SCAN_AS_PARSED } from "./parseAsScanned.js";
 import { clearDetails, contextMessage, detailsOf, shown } from "./parserMessages.js";
 import { replaceTitle } from "../messageText.js";
 import { STACK_LIMIT } from "../limitMessages.js";
@@ -17,23 +18,8 @@ export interface ParseOptions extends Partial<Limits> {
 }
 
 const NO_ERRORS: IRecognitionException[] = [];
-/** What the parser holds between parses, so that it keeps no filter's tokens alive. */
-const NO_TOKENS: Token[] = [];
-
 /** The index of every unlocated parse: its spans are all NO_SPAN whatever the source, so one serves them all. */
 const UNLOCATED = new LineIndex("", false);
-
-/**
- * Lets go of the last parse's tokens (a long filter's can be megabytes) by
- * writing chevrotain's token vector directly: setting `input` would reset
- * the parser's state a second time per parse, which the next parse's
- * `input` does anyway (issue 26, figure 1a).
- */
-function releaseTokens(): void {
-  const adapter = parser as unknown as { tokVector: Token[]; tokVectorLength: number };
-  adapter.tokVector = NO_TOKENS;
-  adapter.tokVectorLength = 0;
-}
 
 /** Most diagnostics one error carries; hostile input cannot make a huge report. */
 const MAX_DIAGNOSTICS = 50;
@@ -69,19 +55,18 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     ]);
   }
   const index = locate ? new LineIndex(source) : UNLOCATED;
-  const { tokens, problems } = lex(source);
+  let body = source.length >= SCAN_AS_PARSED ? parseAsScanned(source, newParseState(index, limits)) : FAILED;
+  if (body === FAILED) body = parseScanned(source, index, locate, limits);
+  const doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
+  return options?.schema === undefined ? doc : applySchema(doc, options.schema);
+}
 
+/** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
+export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits): FilterNode | null {
+  const { tokens, problems } = lex(source);
   let body: FilterNode | null = null;
   let errors: IRecognitionException[] = [];
-  const state = {
-    index,
-    maxDepth: limits.maxDepth,
-    maxPredicates: limits.maxPredicates,
-    maxInValues: limits.maxInValues,
-    depth: 0,
-    predicates: 0,
-    problems: [] as LexProblem[],
-  };
+  const state = newParseState(index, limits);
   if (tokens.length > 0) {
     clearDetails();
     parser.state = state;
@@ -107,7 +92,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
       // The public getter clones the array (with lodash) on every read; look first, clone only if needed.
       const raw = (parser as unknown as { _errors?: IRecognitionException[] })._errors;
       errors = raw !== undefined && raw.length === 0 ? NO_ERRORS : parser.errors;
-      releaseTokens();
+      parser.releaseTokens();
     }
   }
 
@@ -119,8 +104,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     }
     throw new FilterError(toDiagnostics(all, locate ? index : new LineIndex(source)));
   }
-  const doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
-  return options?.schema === undefined ? doc : applySchema(doc, options.schema);
+  return body;
 }
 
 function toDiagnostics(problems: LexProblem[], index: LineIndex): Diagnostic[] {

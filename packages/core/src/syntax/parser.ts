@@ -3,7 +3,7 @@ import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./as
 import { limitText } from "../limitMessages.js";
 import { FilterError } from "../errors.js";
 import type { LexProblem } from "./lexer.js";
-import type { LineIndex, Span } from "./location.js";
+import { NO_SPAN, type LineIndex, type Span } from "./location.js";
 import type { Operator } from "../operators.js";
 import { errorMessageProvider } from "./parserMessages.js";
 import { LeanParser, typeSet } from "./leanParser.js";
@@ -39,6 +39,19 @@ export interface ParseState {
   predicates: number;
   /** Problems found while parsing that are not syntax errors, such as `a < null`. */
   problems: LexProblem[];
+}
+
+/** A fresh state for one parse within these limits. */
+export function newParseState(index: LineIndex, limits: Pick<ParseState, "maxDepth" | "maxPredicates" | "maxInValues">): ParseState {
+  return {
+    index,
+    maxDepth: limits.maxDepth,
+    maxPredicates: limits.maxPredicates,
+    maxInValues: limits.maxInValues,
+    depth: 0,
+    predicates: 0,
+    problems: [],
+  };
 }
 
 type Alts<T> = IOrAlt<T>[];
@@ -110,7 +123,10 @@ export class FilterParser extends LeanParser {
   });
 
   /** unary := ("not" | "!") unary | "(" orExpr ")" | predicate */
-  unary = this.RULE("unary", (): FilterNode => this.OR(this.unaryAlts));
+  unary = this.RULE("unary", (): FilterNode => {
+    this.more();
+    return this.OR(this.unaryAlts);
+  });
 
   private readonly unaryAlts: Alts<FilterNode> = [
     {
@@ -131,6 +147,7 @@ export class FilterParser extends LeanParser {
         this.enter(open);
         try {
           const inner = this.SUBRULE(this.orExpr);
+          this.more();
           this.CONSUME(RParen);
           return inner;
         } finally {
@@ -248,6 +265,7 @@ export class FilterParser extends LeanParser {
   private values(idx: number, loop: number): LiteralNode[] {
     const list = [this.literal(idx)];
     this.many(loop, () => {
+      this.more();
       this.consume(loop, Comma);
       const next = this.literal(idx + 1);
       if (!this.RECORDING_PHASE && list.push(next) > this.state.maxInValues) {
@@ -334,6 +352,7 @@ export class FilterParser extends LeanParser {
    * last value where the offsets coincide: spans are most of the tree's memory.
    */
   private predicateSpan(node: PredicateNode, attribute: AttributeNode | null): Span {
+    if (!this.state.index.locate) return NO_SPAN;
     const start = attribute === null ? node.operatorSpan.start : attribute.span.start;
     const endOffset = this.LA(0).endOffset! + 1;
     const v = node.value;

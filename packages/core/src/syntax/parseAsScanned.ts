@@ -1,0 +1,66 @@
+import type { IRecognitionException } from "chevrotain";
+import type { FilterNode } from "./ast.js";
+import { MORE_AHEAD } from "./leanParser.js";
+import { lexFrom, type LexProblem, type Token } from "./lexer.js";
+import { parser, type ParseState } from "./parser.js";
+
+/**
+ * Filters at least this long are scanned a chunk at a time as the parser
+ * reaches them. Scanning every token first keeps them all alive until the
+ * tree is built: at a megabyte of filter, that is most of what the garbage
+ * collector copies (packages/bench, figure 3). A short filter is one chunk
+ * either way.
+ */
+export const SCAN_AS_PARSED = 4096;
+/** Characters scanned at a time (about 800 tokens of a typical filter). */
+const CHUNK = 4096;
+export const FAILED: unique symbol = Symbol("failed");
+
+/**
+ * A parse that scans as it goes and lets go of the tokens behind the parser.
+ * It gives a tree only for a filter with no problem at all; anything else
+ * (a scanning problem, a syntax error, a limit, a value problem, an exhausted
+ * stack) gives FAILED, and the caller parses the text again from all its
+ * tokens, which alone reports errors. So it changes no answer, only the
+ * speed and memory of a clean parse.
+ */
+export function parseAsScanned(source: string, state: ParseState): FilterNode | null | typeof FAILED {
+  const vector: Token[] = [];
+  const problems: LexProblem[] = [];
+  const n = source.length;
+  let at = lexFrom(source, 0, Math.min(n, CHUNK), vector, problems);
+  if (problems.length > 0 || vector.length === 0) return FAILED;
+  const adapter = parser as unknown as { tokVector: Token[]; tokVectorLength: number; currIdx: number };
+  let released = 0;
+  const scanMore = (): void => {
+    // The vector ends in Chevrotain's end-of-input padding: take it off, scan on, put it back.
+    const padding = vector.length - adapter.tokVectorLength;
+    const endOfInput = vector[vector.length - 1]!;
+    vector.length = adapter.tokVectorLength;
+    // The parser looks back one token at most (LA(0)); the rest are let go.
+    const keep = adapter.currIdx - 1;
+    for (; released < keep; released++) vector[released] = undefined as unknown as Token;
+    do at = lexFrom(source, at, Math.min(n, at + CHUNK), vector, problems);
+    while (at < n && vector.length - adapter.currIdx <= MORE_AHEAD && problems.length === 0);
+    if (problems.length > 0) throw FAILED;
+    adapter.tokVectorLength = vector.length;
+    for (let i = 0; i < padding; i++) vector.push(endOfInput);
+    parser.scanned = at < n ? vector.length : Infinity;
+  };
+  parser.state = state;
+  parser.input = vector;
+  parser.scanned = at < n ? vector.length : Infinity;
+  parser.scanMore = scanMore;
+  try {
+    const body = parser.filter();
+    const errors = (parser as unknown as { _errors: IRecognitionException[] })._errors;
+    // The parser must have met the real end: a rule that read past the scanned tokens would have met the padding.
+    return errors.length === 0 && state.problems.length === 0 && parser.scanned === Infinity ? body : FAILED;
+  } catch {
+    return FAILED;
+  } finally {
+    parser.scanned = Infinity;
+    parser.scanMore = null;
+    parser.releaseTokens();
+  }
+}
