@@ -30,21 +30,42 @@ import ts from "typescript";
  * the numbered CONSUME/SUBRULE/OPTION/OR/MANY forms src/syntax/parser.ts does
  * not use) with their engine and recording implementations. Each listed
  * method must be found exactly once, and the build stops if the grammar calls
- * one of the cut DSL methods. About 1.3 KB of gzip more (figure 6a).
+ * one of the cut DSL methods. About 1.3 KB of gzip more (figure 6a). So
+ * are the engine methods src/syntax/leanParser.ts replaces whole (while it
+ * does: the cut follows its source).
  */
 const numbered = (name) => [name, ...Array.from({ length: 9 }, (_, i) => `${name}${i + 1}`)];
 const grammar = readFileSync(new URL("../src/syntax/parser.ts", import.meta.url), "utf8");
 const calls = (name) => new RegExp(`\\.${name}\\(`).test(grammar);
 /** DSL methods whose implementations are cut: the grammar must not call them. */
-const CUT_DSL = [...numbered("AT_LEAST_ONE"), ...numbered("AT_LEAST_ONE_SEP"), ...numbered("MANY_SEP"), "atLeastOne", "BACKTRACK", "OVERRIDE_RULE"];
+const CUT_DSL = [...numbered("AT_LEAST_ONE"), ...numbered("AT_LEAST_ONE_SEP"), ...numbered("MANY_SEP"), "atLeastOne", "BACKTRACK", "OVERRIDE_RULE", "ACTION", "subrule", "option"];
+/** Engine methods src/syntax/leanParser.ts replaces whole, so the bundle needs only its own. */
+const lean = readFileSync(new URL("../src/syntax/leanParser.ts", import.meta.url), "utf8");
+const REPLACED = ["subruleInternal"].filter((name) => lean.includes(`\n  protected ${name}(`));
 /** The numbered DSL methods the grammar does not call: one line each; the recording phase puts its own on the instance. */
 const UNCALLED_NUMBERED = ["CONSUME", "SUBRULE", "OPTION", "OR", "MANY"].flatMap(numbered).filter((name) => !calls(name));
 const METHODS = [
-  { module: "parse/parser/traits/recognizer_api.js", methods: [...CUT_DSL, ...UNCALLED_NUMBERED] },
+  // getSerializedGastProductions feeds syntax diagrams, which scripts/diagrams.mjs draws from the unbundled parser.
+  { module: "parse/parser/traits/recognizer_api.js", methods: [...CUT_DSL, ...UNCALLED_NUMBERED, "getSerializedGastProductions"] },
   {
     module: "parse/parser/traits/recognizer_engine.js",
-    methods: ["atLeastOneInternal", "atLeastOneInternalLogic", "atLeastOneSepFirstInternal", "atLeastOneSepFirstInternalLogic", "manySepFirstInternal", "manySepFirstInternalLogic", "repetitionSepSecondInternal"],
+    methods: [
+      "atLeastOneInternal",
+      "atLeastOneInternalLogic",
+      "atLeastOneSepFirstInternal",
+      "atLeastOneSepFirstInternalLogic",
+      "manySepFirstInternal",
+      "manySepFirstInternalLogic",
+      "repetitionSepSecondInternal",
+      // Called only by the cut BACKTRACK.
+      "saveRecogState",
+      "reloadRecogState",
+      ...REPLACED,
+      ...(REPLACED.includes("subruleInternal") ? ["subruleInternalError"] : []),
+    ],
   },
+  // Called only by the cut AT_LEAST_ONE forms.
+  { module: "parse/parser/traits/error_handler.js", methods: ["raiseEarlyExitException"] },
   { module: "parse/parser/traits/gast_recorder.js", methods: ["atLeastOneInternalRecord", "atLeastOneSepFirstInternalRecord", "manySepFirstInternalRecord", "BACKTRACK_RECORD"] },
 ];
 
