@@ -41,6 +41,13 @@ export class LeanParser extends EmbeddedActionsParser {
   scanned = Infinity;
   /** Scans on, past `scanned`; called by more() in a parse that scans as it goes. */
   scanMore: (() => void) | null = null;
+  /** Tokens dropped from the front of the vector in a parse that scans as it goes; positions count them. */
+  passed = 0;
+
+  /** Where the parser is, in tokens from the start: what MANY compares to see that an iteration took some. */
+  protected getLexerPosition(): number {
+    return (this as unknown as Internals).currIdx + this.passed;
+  }
 
   /**
    * Called by the grammar wherever it is about to take a few more tokens: no

@@ -31,15 +31,17 @@ export function parseAsScanned(source: string, state: ParseState): FilterNode | 
   let at = lexFrom(source, 0, Math.min(n, CHUNK), vector, problems);
   if (problems.length > 0 || vector.length === 0) return FAILED;
   const adapter = parser as unknown as { tokVector: Token[]; tokVectorLength: number; currIdx: number };
-  let released = 0;
   const scanMore = (): void => {
     // The vector ends in Chevrotain's end-of-input padding: take it off, scan on, put it back.
     const padding = vector.length - adapter.tokVectorLength;
     const endOfInput = vector[vector.length - 1]!;
-    vector.length = adapter.tokVectorLength;
-    // The parser looks back one token at most (LA(0)); the rest are let go.
-    const keep = adapter.currIdx - 1;
-    for (; released < keep; released++) vector[released] = undefined as unknown as Token;
+    // The parser looks back one token at most (LA(0)): the tokens before it are dropped, so
+    // the vector stays a chunk long however long the filter (parser.passed counts them).
+    const drop = Math.max(0, adapter.currIdx);
+    vector.copyWithin(0, drop, adapter.tokVectorLength);
+    vector.length = adapter.tokVectorLength - drop;
+    adapter.currIdx -= drop;
+    parser.passed += drop;
     do at = lexFrom(source, at, Math.min(n, at + CHUNK), vector, problems);
     while (at < n && vector.length - adapter.currIdx <= MORE_AHEAD && problems.length === 0);
     if (problems.length > 0) throw FAILED;
@@ -61,6 +63,7 @@ export function parseAsScanned(source: string, state: ParseState): FilterNode | 
   } finally {
     parser.scanned = Infinity;
     parser.scanMore = null;
+    parser.passed = 0;
     parser.releaseTokens();
   }
 }

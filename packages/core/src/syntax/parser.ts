@@ -315,15 +315,12 @@ export class FilterParser extends LeanParser {
 
   /** A predicate node with its operator span; predicate() fills in the attribute and the whole span. */
   private node(operator: Operator, first: IToken, last: IToken, value?: LiteralNode | LiteralNode[]): PredicateNode {
-    const node = {
-      type: "Predicate",
-      attribute: null,
-      operator,
-      operatorSpan: this.state.index.span(first.startOffset, last.endOffset! + 1),
-      span: undefined as unknown as Span,
-    } as { type: "Predicate"; attribute: null; operator: Operator; operatorSpan: Span; span: Span; value?: LiteralNode | LiteralNode[] };
-    if (value !== undefined) node.value = value;
-    return node;
+    const operatorSpan = this.state.index.span(first.startOffset, last.endOffset! + 1);
+    const span = undefined as unknown as Span;
+    // Two literals rather than adding `value` later, which gives every such node a second allocation for it.
+    return value === undefined
+      ? { type: "Predicate", attribute: null, operator, operatorSpan, span }
+      : ({ type: "Predicate", attribute: null, operator, operatorSpan, span, value } as PredicateNode);
   }
 
   private enter(tok: IToken): void {
