@@ -1,4 +1,4 @@
-import { EmbeddedActionsParser, type IToken, type TokenType } from "chevrotain";
+import { EmbeddedActionsParser, type IRecognitionException, type IToken, type TokenType } from "chevrotain";
 
 /** The parts of Chevrotain's parser state the fast paths below read and write (chevrotain 13's names). */
 interface Internals {
@@ -7,9 +7,12 @@ interface Internals {
   currIdx: number;
   subruleIdx: number;
   consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken;
+  SAVE_ERROR(error: IRecognitionException): IRecognitionException;
 }
 
 const BASE = EmbeddedActionsParser.prototype as unknown as Internals;
+/** Thrown out of a parse that scans as it goes at its first syntax error. */
+const STOP: unique symbol = Symbol("stop");
 /** What the parser holds between parses, so that it keeps no filter's tokens alive. */
 const NO_TOKENS: IToken[] = [];
 
@@ -56,6 +59,16 @@ export class LeanParser extends EmbeddedActionsParser {
    */
   protected more(): void {
     if (this.scanned - (this as unknown as Internals).currIdx < MORE_AHEAD) this.scanMore!();
+  }
+
+  /**
+   * A parse that scans as it goes stops at its first syntax error, since
+   * only the whole-token parse reports errors (parseAsScanned.ts); any other
+   * parse records it, as Chevrotain does.
+   */
+  protected SAVE_ERROR(error: IRecognitionException): IRecognitionException {
+    if (this.scanMore !== null) throw STOP;
+    return BASE.SAVE_ERROR.call(this, error);
   }
 
   /**

@@ -36,9 +36,10 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
 /**
  * parse(), with `locate` false giving every node NO_SPAN: for callers that
  * only need the tree's meaning, and redo the work located if it fails.
- * Diagnostics are located either way.
+ * Diagnostics are located either way. `asScanned` false skips the parse
+ * that scans as it goes, for a caller that expects the text to fail.
  */
-export function parseSource(source: string, options: ParseOptions | undefined, locate: boolean): FilterDocument {
+export function parseSource(source: string, options: ParseOptions | undefined, locate: boolean, asScanned = true): FilterDocument {
   if (typeof source !== "string") throw new TypeError(`parse takes filter text (a string), not ${describeValue(source)}`);
   const limits = resolveLimits(options);
   if (source.length > limits.maxLength) {
@@ -55,7 +56,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     ]);
   }
   const index = locate ? new LineIndex(source) : UNLOCATED;
-  let body = source.length >= SCAN_AS_PARSED ? parseAsScanned(source, newParseState(index, limits)) : FAILED;
+  let body = asScanned && source.length >= SCAN_AS_PARSED ? parseAsScanned(source, newParseState(index, limits)) : FAILED;
   if (body === FAILED) body = parseScanned(source, index, locate, limits);
   const doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
   return options?.schema === undefined ? doc : applySchema(doc, options.schema);

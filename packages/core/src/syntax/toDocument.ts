@@ -41,6 +41,8 @@ export function compileFast<T>(input: FilterInput, options: ParseOptions | undef
     } catch (error) {
       if (!(error instanceof FilterError)) throw error;
     }
+    // Only to throw the located error: so the parse that reports errors, not one that scans as it goes first.
+    return compile(parseSource(input, options, true, false));
   }
   return compile(toDocument(input, options));
 }
