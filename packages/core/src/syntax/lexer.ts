@@ -199,8 +199,8 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
       continue;
     }
     const start = i;
-    // Names and keywords.
-    let w = nameCharAt(source, i, true);
+    // Names and keywords; an ASCII letter is told without a call.
+    let w = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 ? 1 : c < 128 ? 0 : nameCharAt(source, i, true);
     if (w > 0) {
       i += w;
       for (;;) {
