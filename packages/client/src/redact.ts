@@ -64,7 +64,11 @@ export function secretRedactor(secrets: readonly string[], placeholder: string =
     const whole = wholeForm(form);
     return (text: string) => (text.includes(form) ? text.replace(whole, () => placeholder) : text);
   });
+  // No form fits in a shorter text: most strings in an item (names, short values) are passed at once,
+  // which matters when every item of a listing is redacted (issue 26 §3).
+  const shortest = all[all.length - 1]!.length;
   return (text) => {
+    if (text.length < shortest) return text;
     let out = text;
     for (const step of steps) out = step(out);
     return out;

@@ -93,7 +93,8 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
     const kept = keep(item);
     if (kept) scan.kept.push(item);
     const greatest = scan.greatest;
-    if (greatest === undefined || compareKeyValues(primary, greatest.primary) > 0) scan.greatest = { item, primary, kept };
+    // While the keys ascend, each is the greatest so far: one comparison per line instead of two.
+    if (scan.sorted || greatest === undefined || compareKeyValues(primary, greatest.primary) > 0) scan.greatest = { item, primary, kept };
     const type = typeof primary as "string" | "number";
     if (witness[type] === undefined || (kept && !witness[type].kept)) witness[type] = { item, kept };
   };

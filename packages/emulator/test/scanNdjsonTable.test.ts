@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadNdjsonTable, memoryStore, scanNdjsonRange, scanNdjsonTable, type Item, type PageKey, type RangeJob, type Store } from "../src/index.js";
-import { inexactNumber } from "../src/inexactNumber.js";
+import { inexactNumber, mayBeInexact } from "../src/inexactNumber.js";
 import { itemProblem } from "../src/itemProblem.js";
 import { mayNestDeeply } from "../src/mayNestDeeply.js";
 
@@ -304,6 +304,25 @@ describe("issue 26 §3: the faster per-item checks find what the old ones found"
     // 33 levels below the item is one too many; strings' brackets may only make it say so sooner.
     const nest = (n: number): unknown => (n === 0 ? 1 : [nest(n - 1)]);
     expect([mayNestDeeply(JSON.stringify({ a: nest(32) })), mayNestDeeply(JSON.stringify({ a: nest(33) })), mayNestDeeply(JSON.stringify({ a: "[[[[", b: nest(31) }))]).toEqual([false, true, true]);
+  });
+
+  it("mayBeInexact answers as the regular expression it stands for, wherever a run of digits and points starts", () => {
+    const reference = /\d(?:[eE]|[\d.]{15})/;
+    for (let before = 0; before <= 17; before++) {
+      for (let run = 1; run <= 18; run++) {
+        for (const head of ["1", "."]) {
+          const text = `${"x".repeat(before)}${head}${"2".repeat(run - 1)}"`;
+          expect(mayBeInexact(text), text).toBe(reference.test(text));
+        }
+      }
+    }
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("0", "5", "9", ".", "e", "E", "x", '"', "-", "+"), { maxLength: 70 }), (chars) => {
+        const text = chars.join("");
+        expect(mayBeInexact(text)).toBe(reference.test(text));
+      }),
+      { numRuns: 20000 },
+    );
   });
 
   it("inexactNumber finds an inexact number exactly when a full scan does", () => {
