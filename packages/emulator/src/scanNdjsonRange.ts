@@ -1,4 +1,6 @@
+import { isAscii } from "node:buffer";
 import { open } from "node:fs/promises";
+import { TextDecoder } from "node:util";
 import { compareKeyValues, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
@@ -68,6 +70,9 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
   const tableKeys = { primaryKey: job.primaryKey, secondaryKey: undefined };
   const scan: RangeScan = { lines: 0, items: 0, utf8: true, sorted: true, witness: {}, kept: [] };
   const witness = scan.witness;
+  let greatestItem: Item | undefined;
+  let greatestPrimary: KeyValue | undefined;
+  let greatestKept = false;
   const onLine = (raw: string, line: number): void => {
     if (scan.lineProblem !== undefined) return;
     let item: Item | undefined;
@@ -92,13 +97,18 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
     scan.last = primary;
     const kept = keep(item);
     if (kept) scan.kept.push(item);
-    const greatest = scan.greatest;
     // While the keys ascend, each is the greatest so far: one comparison per line instead of two.
-    if (scan.sorted || greatest === undefined || compareKeyValues(primary, greatest.primary) > 0) scan.greatest = { item, primary, kept };
+    // Held in three variables, not an object a line: less garbage.
+    if (scan.sorted || greatestPrimary === undefined || compareKeyValues(primary, greatestPrimary) > 0) {
+      greatestItem = item;
+      greatestPrimary = primary;
+      greatestKept = kept;
+    }
     const type = typeof primary as "string" | "number";
     if (witness[type] === undefined || (kept && !witness[type].kept)) witness[type] = { item, kept };
   };
   scan.lines = await readLines(job.file, job.range, onLine, () => (scan.utf8 = false));
+  if (greatestPrimary !== undefined) scan.greatest = { item: greatestItem!, primary: greatestPrimary, kept: greatestKept };
   return scan;
 }
 
@@ -108,8 +118,16 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
  * many. Invalid UTF-8 calls `notUtf8` and ends the read.
  */
 export async function readLines(file: string, range: ByteRange, onLine: (line: string, number: number) => void, notUtf8: () => void): Promise<number> {
-  // A range after the first starts mid-file, where a byte order mark is text like any other.
-  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: !range.first });
+  /*
+   * Chunks of ASCII (valid UTF-8 that decodes byte for byte) are made text
+   * as Latin-1, about three times faster than the decoder (issue 26 §3:
+   * data files are mostly ASCII). From the first other chunk on, the
+   * decoder reads the rest, so a character cut by a chunk boundary is put
+   * together again. Only a decoder starting at the file's first byte drops a
+   * byte order mark, as decoding the whole file does; anywhere else it is
+   * text like any other.
+   */
+  let decoder: TextDecoder | undefined;
   let handle;
   try {
     handle = await open(file, "r");
@@ -129,14 +147,19 @@ export async function readLines(file: string, range: ByteRange, onLine: (line: s
         throw readProblem(file, error);
       }
       if (bytesRead === 0) break;
-      position += bytesRead;
+      const bytes = buffer.subarray(0, bytesRead);
       let text: string;
-      try {
-        text = decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
-      } catch {
-        notUtf8();
-        return line - 1;
+      if (decoder === undefined && isAscii(bytes)) text = bytes.toString("latin1");
+      else {
+        decoder ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: position !== 0 });
+        try {
+          text = decoder.decode(bytes, { stream: true });
+        } catch {
+          notUtf8();
+          return line - 1;
+        }
       }
+      position += bytesRead;
       const parts = text.split("\n");
       parts[0] = carry + parts[0]!;
       carry = parts.pop()!;
@@ -144,7 +167,7 @@ export async function readLines(file: string, range: ByteRange, onLine: (line: s
     }
     let tail: string;
     try {
-      tail = decoder.decode();
+      tail = decoder?.decode() ?? "";
     } catch {
       notUtf8();
       return line - 1;

@@ -161,6 +161,18 @@ describe("issue 26 §3: scanNdjsonTable", () => {
     expect(await outcome(() => scanNdjsonTable(latin1, "t", { primaryKey: "id" }, { keep: () => true }))).toEqual(whole);
   });
 
+  it("reads ASCII chunks fast and keeps a byte order mark that starts a later 1 MiB chunk, as a whole-file read does", async () => {
+    const first = `{"id":"a","pad":"${"x".repeat((1 << 20) - 20)}"}\n`;
+    expect(Buffer.byteLength(first)).toBe(1 << 20);
+    for (const text of [`${first}\uFEFF{"id":"b"}\n`, `${first}{"id":"é"}\n{"id":"f"}\n`, `\uFEFF{"id":"0"}\n${first.slice(0, -4)}\n{"id":"b"}\n{"id":"c"}\n`, `${first}{"id":"b"}\n${"\u00e9".repeat(1 << 19)}\n`]) {
+      const file = write(text);
+      const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
+      const streamed = await outcome(() => scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true }));
+      if ("error" in whole) expect(streamed).toEqual(whole);
+      else expect(streamed).toEqual({ ok: expect.objectContaining({ definition: { primaryKey: "id", items: (whole.ok as { items: unknown[] }).items } }) });
+    }
+  });
+
   it("splits lines across its 1 MiB reads as a whole-file read does (a multi-byte character on the boundary)", async () => {
     const pad = "x".repeat((1 << 20) - 12);
     const text = `{"id":"${pad}"}\n{"id":"é€😀","v":1}\n`;
