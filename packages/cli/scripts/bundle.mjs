@@ -42,7 +42,8 @@ export default function stringWidth(text, options) {
 const building = `${outdir}.building-${process.pid}`;
 await rm(building, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { main: join(root, "src/main.ts") },
+  // dataWorker: the worker thread that scans part of a large data file (send/streamedTable.ts).
+  entryPoints: { main: join(root, "src/main.ts"), dataWorker: join(root, "src/dataWorker.ts") },
   outdir: building,
   bundle: true,
   splitting: true,

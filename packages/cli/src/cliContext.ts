@@ -26,6 +26,12 @@ export interface CliOptions {
   fetch?: typeof globalThis.fetch;
   /** Ends long-running commands (serve, a REPL, a listing) when aborted. */
   signal?: AbortSignal;
+  /**
+   * The worker thread script that scans part of a large NDJSON data file
+   * (the bundle's dataWorker.mjs, which main.ts names); without it a data
+   * file is read in one thread.
+   */
+  dataWorker?: URL | undefined;
 }
 
 export interface CliContext {
@@ -39,6 +45,7 @@ export interface CliContext {
   readonly columns: number;
   readonly fetch: typeof globalThis.fetch | undefined;
   readonly signal: AbortSignal | undefined;
+  readonly dataWorker: URL | undefined;
   readonly secrets: Redactor;
   /** Writes to stdout with every registered secret masked. */
   out(text: string): void;
@@ -67,6 +74,7 @@ export function createContext(options: CliOptions): CliContext {
     columns: Math.max(40, Math.min(options.columns ?? 80, 160)),
     fetch: options.fetch,
     signal: options.signal,
+    dataWorker: options.dataWorker,
     secrets,
     out: (text) => void stdout.write(secrets.redact(text)),
     err: (text) => void stderr.write(secrets.redact(text)),

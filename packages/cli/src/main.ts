@@ -23,6 +23,8 @@ const cli = createCli({
   cwd: process.cwd(),
   columns: process.stdout.columns ?? 80,
   signal: controller.signal,
+  // Built beside this module (scripts/bundle.mjs), with the same extension.
+  dataWorker: new URL(`./dataWorker${import.meta.url.slice(import.meta.url.lastIndexOf("."))}`, import.meta.url),
 });
 process.exitCode = await cli.run(process.argv.slice(2));
 // An interrupted read of stdin would otherwise keep the process waiting.

@@ -42,15 +42,20 @@ export class Redactor {
       }
       return copy ?? value;
     }
-    let changed = false;
-    const entries: [string, unknown][] = [];
-    for (const [name, member] of Object.entries(value)) {
+    // The copy's entries are gathered only once a member changes: every item of a listing comes
+    // through here, and almost none holds a secret.
+    const record = value as Record<string, unknown>;
+    const names = Object.keys(record);
+    let entries: [string, unknown][] | undefined;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      const member = record[name];
       const key = this.redact(name);
       const next = this.#walk(member);
-      if (key !== name || next !== member) changed = true;
-      entries.push([key, next]);
+      if (entries === undefined && (key !== name || next !== member)) entries = names.slice(0, i).map((earlier) => [earlier, record[earlier]]);
+      entries?.push([key, next]);
     }
-    return changed ? Object.fromEntries(entries) : value;
+    return entries === undefined ? value : Object.fromEntries(entries);
   }
 
   redact(text: string): string {

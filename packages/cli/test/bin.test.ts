@@ -1,16 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scanDataRange, type DataRangeJob } from "../src/send/scanDataRange.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin", "itemfilter.mjs");
 const bundle = join(root, "dist-bundle");
 
 /** Runs the built binary as a user would, with a clean environment. */
-function spawn(args: string[], input = ""): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" }, timeout: 20_000 });
+function spawn(args: string[], input = "", env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env }, timeout: 20_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -75,5 +78,50 @@ describe("the bundle's layout", () => {
     const text = files.map((f) => readFileSync(f, "utf8")).join("\n");
     expect(text).toContain("chevrotain");
     for (const marker of ['"readline"', '"node:readline"', '"node:http"', '"http"', "createServer", "E_NETWORK", "node-fetch", "Show help"]) expect(text).not.toContain(marker);
+  });
+});
+
+describe("the built binary reads a data file in parallel ranges (issue 26 §3)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "itemfilter-bin-ranges-"));
+  const line = (i: number, extra: Record<string, unknown> = {}): string => JSON.stringify({ id: `u${String(i).padStart(6, "0")}`, age: 18 + ((i * 7) % 70), plan: i % 4 === 1 ? "pro" : "free", ...extra });
+  const lines = (from: number, n: number): string[] => Array.from({ length: n }, (_, k) => line(from + k));
+  const files: Record<string, string> = {
+    good: `${lines(0, 3000).join("\n")}\n`,
+    badLineLate: `${[...lines(0, 2500), '{"id":"u9"', ...lines(2500, 400)].join("\n")}\n`,
+    badItemEarlyBadLineLate: `${[...lines(0, 10), '{"plan":"pro"}', ...lines(10, 2500), "[1]", ...lines(2510, 400)].join("\n")}\n`,
+    badItemLate: `${[...lines(0, 2800), '{"id":"u1","v":1e400}', ...lines(2800, 100)].join("\n")}`,
+    unsortedDuplicate: `${[...lines(1500, 1500), ...lines(0, 1500), line(2999)].join("\n")}\n`,
+    unsortedAcrossBoundary: `${[...lines(1500, 1500), ...lines(0, 1500)].join("\n")}\n`,
+    mixedKeys: `${[...Array.from({ length: 1500 }, (_, i) => JSON.stringify({ id: i, age: 80, plan: "pro" })), ...lines(0, 1500)].join("\n")}\n`,
+    bomLate: `${[...lines(0, 2000), `\uFEFF${line(2000)}`].join("\n")}\n`,
+    tiny: `${line(1)}\n`,
+    empty: "",
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, `${name}.ndjson`), text);
+
+  it.each(Object.keys(files))("%s: list, find and query give one thread's bytes and exit code with 2 and 3 ranges", (name) => {
+    const file = join(dir, `${name}.ndjson`);
+    for (const args of [
+      ["list", "--table", name, "--data", file, "--output", "ndjson", "--", 'age >= 70 and plan = "pro"'],
+      ["find", "--table", name, "--data", file, "--output", "ndjson", "--", 'age < 20 or plan = "pro"'],
+      ["query", "--table", name, "--data", file, "--key", "u000042", "--", ">= 1"],
+      ["list", "--table", name, "--data", file, "--", 'plan = "team"'],
+    ]) {
+      const one = spawn(args, "", { ITEMFILTER_DATA_THREADS: "1" });
+      for (const ranges of ["2", "3"]) expect(spawn(args, "", { ITEMFILTER_DATA_THREADS: ranges }), `${args[0]} in ${ranges} ranges`).toEqual(one);
+    }
+  });
+
+  it("the bundle's worker script scans a range as this thread does (so the ranges above did not fall back)", async () => {
+    const file = join(dir, "badItemEarlyBadLineLate.ndjson");
+    const size = readFileSync(file).length;
+    const job: DataRangeJob = { scan: { file, range: { start: 0, end: size, first: true, last: true }, primaryKey: "id", checkItems: true }, filters: [[{ item: "plan", operator: "equals", value: "pro" }]], names: ["age", "plan"] };
+    const worker = new Worker(pathToFileURL(join(bundle, "dataWorker.mjs")), { workerData: job });
+    const answer = await new Promise((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+    expect(answer).toEqual({ ok: await scanDataRange(job) });
+    expect((answer as { ok: { scan: { kept: unknown[] } } }).ok.scan.kept.length).toBeGreaterThan(0);
   });
 });

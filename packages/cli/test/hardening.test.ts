@@ -98,6 +98,16 @@ describe("item 2: secrets are masked in the data before any output format cuts i
     r.add(LONG_TOKEN);
     expect(r.redactValue(value)).toEqual(masked);
   });
+
+  it("redactValue copies an object with the members before and after a masked one, in order, and returns one without secrets as it is", () => {
+    const r = new Redactor();
+    r.add(LONG_TOKEN);
+    const masked = r.redactValue({ a: 1, b: "plain", ["__proto__"]: 3, c: `${LONG_TOKEN}!`, d: [2] });
+    expect(Object.keys(masked)).toEqual(["a", "b", "__proto__", "c", "d"]);
+    expect(masked).toEqual(JSON.parse(`{"a":1,"b":"plain","__proto__":3,"c":"<redacted>!","d":[2]}`));
+    const clean = JSON.parse('{"a":1,"b":"plain","d":[2,{"e":"f"}]}');
+    expect(r.redactValue(clean)).toBe(clean);
+  });
 });
 
 describe("item 3: serve accepts the configured credentials only", () => {

@@ -26,6 +26,26 @@ vi.mock("../src/send/streamedTable.js", async (original) => {
   };
 });
 
+/*
+ * Every streamed run is made three ways: in one thread, cut into ranges
+ * (ITEMFILTER_DATA_THREADS) whose later ranges go through structured clone as
+ * to a worker thread and back, and cut into ranges whose worker fails (the
+ * command must fall back to one thread). The three must print the same bytes.
+ */
+const workers = vi.hoisted(() => ({ fail: false, started: 0 }));
+vi.mock("../src/send/scanInWorker.js", async (original) => {
+  const real = await original<typeof import("../src/send/scanInWorker.js")>();
+  const { scanDataRange } = await import("../src/send/scanDataRange.js");
+  return {
+    ...real,
+    scanRangeElsewhere: (_ctx: unknown, job: import("../src/send/scanDataRange.js").DataRangeJob) => {
+      workers.started++;
+      const result = workers.fail ? Promise.reject(new Error("the worker could not start")) : scanDataRange(structuredClone(job)).then((found) => structuredClone(found));
+      return { result, stop: () => {} };
+    },
+  };
+});
+
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-streamed-"));
 writeFileSync(join(dir, "aliases.json"), JSON.stringify({ attributes: { years: { type: "number", aliases: ["age"] }, plan: { type: "string" }, id: {}, tags: { array: true } } }));
 writeFileSync(join(dir, "schema.json"), JSON.stringify({ attributes: { age: { type: "number" }, plan: { type: "string" }, id: {}, city: { type: "string" }, tags: { array: true } } }));
@@ -37,7 +57,13 @@ async function both(argv: string[]): Promise<{ whole: CliRun; streamed: CliRun; 
   const before = stream.used;
   const streamed = await runCli(argv, { cwd: dir });
   stream.runs++;
-  return { whole, streamed, used: stream.used > before };
+  const used = stream.used > before;
+  for (const [ranges, fail] of [["3", false], ["2", true]] as const) {
+    workers.fail = fail;
+    expect(await runCli(argv, { cwd: dir, env: { ITEMFILTER_DATA_THREADS: ranges } }), `${ranges} ranges${fail ? ", the worker failing" : ""}`).toEqual(streamed);
+  }
+  workers.fail = false;
+  return { whole, streamed, used };
 }
 
 const key = fc.oneof(fc.constantFrom("a", "b", "c", "d", "é", "u1", "u10", "u2", "Z"), fc.integer({ min: -2, max: 9 }));
@@ -123,6 +149,8 @@ describe("issue 26 §3: list, find and query over a data file read as a stream",
   afterAll(() => {
     // The comparisons are only worth something if the stream was used for most of them.
     expect(stream.used).toBeGreaterThan(stream.runs / 4);
+    // And the ranges' if the file was cut most of the times it was streamed.
+    expect(workers.started).toBeGreaterThan(stream.used);
   });
 
   it.each(["list", "find"] as const)("%s answers byte for byte as the whole-file load", async (command) => {

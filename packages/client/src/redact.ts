@@ -64,7 +64,15 @@ export function secretRedactor(secrets: readonly string[], placeholder: string =
     const whole = wholeForm(form);
     return (text: string) => (text.includes(form) ? text.replace(whole, () => placeholder) : text);
   });
+  // No form fits in a shorter text: most strings in an item (names, short values) are passed at once,
+  // which matters when every item of a listing is redacted (issue 26 §3).
+  const shortest = all[all.length - 1]!.length;
+  // A step changes a text only if the text holds its form, and a form that holds another holds it in
+  // any text that holds it: a text without any of the forms that hold no other passes every step
+  // unchanged. For a token those are its first MIN_PREFIX characters, one search instead of one per form.
+  const sentinels = all.filter((form, i) => !all.some((other, j) => j !== i && other.length <= form.length && form.includes(other) && (other.length < form.length || j < i)));
   return (text) => {
+    if (text.length < shortest || !sentinels.some((form) => text.includes(form))) return text;
     let out = text;
     for (const step of steps) out = step(out);
     return out;

@@ -99,6 +99,17 @@ describe("short secrets: masked where they stand whole, never inside other words
     expect(secretRedactor(["k".repeat(MIN_PREFIX - 1)])(`x${"k".repeat(MIN_PREFIX - 1)}x`)).toBe(`x${"k".repeat(MIN_PREFIX - 1)}x`);
   });
 
+  it("masks a text exactly as long as the shortest form, and passes shorter ones as they are", () => {
+    const token = "0123456789abcdef0123456789abcdef";
+    const hex = secretRedactor([token]);
+    expect(hex(token.slice(0, MIN_PREFIX))).toBe("[REDACTED]");
+    expect(hex(token.slice(0, MIN_PREFIX - 1))).toBe(token.slice(0, MIN_PREFIX - 1));
+    expect(hex("x")).toBe("x");
+    const short = secretRedactor(["ab"]);
+    expect(short("ab")).toBe("[REDACTED]");
+    expect(short("a")).toBe("a");
+  });
+
   it("masks the JSON-escaped and URL-encoded forms of a short secret where they stand whole", () => {
     const quote = secretRedactor(['a"b', "a b"]);
     expect(quote('{"v":"a\\"b"}')).toBe('{"v":"[REDACTED]"}');

@@ -14,7 +14,7 @@ export { formatDiagnostics, type DiagnosticLike, type FormatDiagnosticsOptions }
 export { formatExplanation, type FormatExplanationOptions } from "./print/formatExplanation.js";
 export { escapeForDisplay } from "./syntax/escapeForDisplay.js";
 export { jsonTextDepth } from "./syntax/jsonTextDepth.js";
-export { inferSchema, SchemaInference } from "./compile/inferSchema.js";
+export { inferSchema, SchemaInference, type InferenceState } from "./compile/inferSchema.js";
 export { DEFAULT_LIMITS, type Limits } from "./syntax/limits.js";
 export { LineIndex, type Position, type Span } from "./syntax/location.js";
 export { exactNumber } from "./syntax/numbers.js";

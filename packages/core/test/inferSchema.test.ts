@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileList, FilterError, inferSchema } from "../src/index.js";
+import { compileList, FilterError, inferSchema, SchemaInference } from "../src/index.js";
 
 describe("inferSchema", () => {
   it("types each attribute from the values the items hold", () => {
@@ -53,5 +53,28 @@ describe("inferSchema", () => {
 
   it.each([[undefined], [null], [42], ["items"], [{ length: 1 }]])("throws a TypeError for %j", (value) => {
     expect(() => inferSchema(value as never)).toThrow(TypeError);
+  });
+
+  it("merges states of parts inferred apart as one inference of all the items in order (with and without names)", () => {
+    const items: unknown[] = [{ b: null }, { a: 1 }, 7, { c: "x", a: [2] }, { b: "s" }, { d: true, a: "t" }, { c: ["y", 3] }, {}];
+    for (const names of [undefined, ["c", "a", "b", "z"]]) {
+      const whole = new SchemaInference(names);
+      for (const item of items) whole.add(item);
+      for (let cut = 0; cut <= items.length; cut++) {
+        for (let cut2 = cut; cut2 <= items.length; cut2++) {
+          const parts = [items.slice(0, cut), items.slice(cut, cut2), items.slice(cut2)].map((part) => {
+            const inference = new SchemaInference(names);
+            for (const item of part) inference.add(item);
+            // As it crosses to a worker thread and back.
+            return structuredClone(inference.state());
+          });
+          const merged = new SchemaInference(names);
+          for (const part of parts) merged.merge(part);
+          expect(merged.schema()).toEqual(whole.schema());
+          expect(Object.keys(merged.schema().attributes)).toEqual(Object.keys(whole.schema().attributes));
+          for (const name of ["a", "b", "c", "d", "z"]) expect(merged.has(name)).toBe(whole.has(name));
+        }
+      }
+    }
   });
 });

@@ -24,3 +24,4 @@ export type { Operation } from "./readMembers.js";
 export type { Page, PageKey } from "./runListItems.js";
 export type { Credentials, EmulatorHooks, EmulatorOptions, FailureHook, Item, NonJsonHook, TableDefinition, Tables } from "./types.js";
 export { scanNdjsonTable, type ScannedTable, type ScanOptions } from "./scanNdjsonTable.js";
+export { scanNdjsonRange, type ByteRange, type RangeJob, type RangeLine, type RangeScan } from "./scanNdjsonRange.js";

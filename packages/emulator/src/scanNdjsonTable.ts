@@ -1,19 +1,29 @@
-import { open } from "node:fs/promises";
 import type { EmulatorError } from "./EmulatorError.js";
 import { compareKeyValues, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
-import { checkTextFile, MAX_FILE_BYTES, notUtf8, readProblem } from "./readTextFile.js";
+import { checkTextFile, MAX_FILE_BYTES, notUtf8 } from "./readTextFile.js";
+import { lineRanges, readLines, scanNdjsonRange, type RangeJob, type RangeLine, type RangeScan } from "./scanNdjsonRange.js";
 import { buildTable, duplicateKeyError, itemName, readRow, tableError, type ItemSource } from "./Table.js";
 import type { Item, TableDefinition } from "./types.js";
 
 export interface ScanOptions {
   /**
-   * Called with each item, in file order, once it passed every check; true
+   * Called with each item of the first range (the whole file unless
+   * `ranges` splits it), in file order, once it passed every check; true
    * keeps it in the table. Not called again once a problem was found.
    */
   keep(item: Item): boolean;
   maxBytes?: number;
+  /**
+   * Into how many ranges of lines to cut the file (default 1): the first is
+   * scanned here, every other one by `scanRange` at the same time (in
+   * another thread, with its own keep), and their findings are merged in
+   * file order, so the table, its errors and their line numbers are those
+   * of one scan. A rejection of `scanRange` ends the scan with it.
+   */
+  ranges?: number;
+  scanRange?: (job: RangeJob) => Promise<RangeScan>;
 }
 
 export interface ScannedTable {
@@ -24,9 +34,6 @@ export interface ScannedTable {
   /** Whether the keys came in strictly ascending list order (no second read was needed to look for duplicates). */
   sorted: boolean;
 }
-
-/** Bytes read at a time: large enough that reads and decoding cost little per line. */
-const CHUNK_BYTES = 1 << 20;
 
 /**
  * An NDJSON file of items keyed by one primary key, read once as a stream and
@@ -39,9 +46,9 @@ const CHUNK_BYTES = 1 << 20;
  * matching item or at the table's end, and the item with the greatest key
  * (the table's end) is kept too. One item of each key type present is kept,
  * so the key types (which the service checks requests against) are the
- * file's. A file whose keys arrive in strictly ascending order has no
- * duplicates; any other is read a second time for its keys alone, so memory
- * then grows with the number of keys, not with the items.
+ * file's. A file whose keys arrive in strictly ascending order (across
+ * ranges too) has no duplicates; any other is read a second time for its
+ * keys alone, so memory then grows with the number of keys, not with the items.
  */
 export async function scanNdjsonTable(file: string, name: string, keys: { primaryKey: string }, options: ScanOptions): Promise<ScannedTable> {
   const size = await checkTextFile(file, options.maxBytes ?? MAX_FILE_BYTES);
@@ -55,63 +62,86 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
     headerProblem = error as EmulatorError;
   }
 
-  const kept: Item[] = [];
-  let lineProblem: EmulatorError | undefined;
-  let itemProblem: EmulatorError | undefined;
-  let items = 0;
-  let sorted = true;
-  let last: KeyValue | undefined;
-  let greatest: { item: Item; primary: KeyValue; kept: boolean } | undefined;
-  const witness: Partial<Record<"string" | "number", { item: Item; kept: boolean }>> = {};
+  const scanRange = options.scanRange;
+  const ranges = scanRange === undefined ? await lineRanges(file, size, 1) : await lineRanges(file, size, options.ranges ?? 1);
+  const jobs: RangeJob[] = ranges.map((range) => ({ file, range, primaryKey: keys.primaryKey, checkItems: headerProblem === undefined }));
+  const elsewhere = jobs.slice(1).map((job) => scanRange!(job));
+  // Awaited below, after the first range: a rejection meanwhile is not left unhandled.
+  for (const scan of elsewhere) scan.catch(() => {});
+  const scans = [await scanNdjsonRange(jobs[0]!, options.keep), ...(await Promise.all(elsewhere))];
 
-  const onLine = (raw: string, line: number): void => {
-    if (lineProblem !== undefined) return;
-    let item: Item | undefined;
-    try {
-      item = parseNdjsonLine(raw, line, file);
-    } catch (error) {
-      lineProblem = error as EmulatorError;
-      return;
-    }
-    if (item === undefined) return;
-    items++;
-    if (itemProblem !== undefined || headerProblem !== undefined) return;
-    const row = readRow(item, tableKeys, mayNestDeeply(raw));
-    if (typeof row === "string") {
-      itemProblem = tableError(name, "E_ITEM", `${itemName(line, source)} ${row}`, source, line);
-      return;
-    }
-    const primary = row.primary;
-    if (sorted && last !== undefined && compareKeyValues(last, primary) >= 0) sorted = false;
-    last = primary;
-    const keep = options.keep(item);
-    if (keep) kept.push(item);
-    if (greatest === undefined || compareKeyValues(primary, greatest.primary) > 0) greatest = { item, primary, kept: keep };
-    const type = typeof primary as "string" | "number";
-    if (witness[type] === undefined || (keep && !witness[type].kept)) witness[type] = { item, kept: keep };
-  };
-
-  let utf8 = true;
-  await readLines(file, size, onLine, () => (utf8 = false));
-  if (!utf8) throw notUtf8(file);
-  if (lineProblem !== undefined) throw lineProblem;
+  // The first problem of each kind in file order: a range's line numbers follow the lines of the ranges before it.
+  let offset = 0;
+  let lineProblem: RangeLine | undefined;
+  let itemProblem: RangeLine | undefined;
+  for (const scan of scans) {
+    if (!scan.utf8) throw notUtf8(file);
+    if (lineProblem === undefined && scan.lineProblem !== undefined) lineProblem = { line: offset + scan.lineProblem.line, raw: scan.lineProblem.raw };
+    if (itemProblem === undefined && scan.itemProblem !== undefined) itemProblem = { line: offset + scan.itemProblem.line, raw: scan.itemProblem.raw };
+    offset += scan.lines;
+  }
+  if (lineProblem !== undefined) throw lineError(lineProblem, file);
   if (headerProblem !== undefined) throw headerProblem;
-  if (itemProblem !== undefined) throw itemProblem;
-  if (!sorted) {
+  if (itemProblem !== undefined) throw itemError(itemProblem, file, name, tableKeys, source);
+
+  const merged = mergeScans(scans);
+  if (!merged.sorted) {
     const duplicate = await findDuplicate(file, size, name, tableKeys, source);
     if (duplicate !== undefined) throw duplicate;
   }
 
   // The table sorts its rows, so where they go does not matter; each item once, and a
   // key type's witness only when neither a kept item nor the greatest has that type.
+  const kept = merged.kept;
+  const greatest = merged.greatest;
   const extra = new Set<Item>();
   if (greatest !== undefined && !greatest.kept) extra.add(greatest.item);
   for (const type of ["number", "string"] as const) {
-    const found = witness[type];
+    const found = merged.witness[type];
     if (found !== undefined && !found.kept && typeof greatest!.primary !== type) extra.add(found.item);
   }
   for (const item of extra) kept.push(item);
-  return { definition: { primaryKey: keys.primaryKey, items: kept }, items, sorted };
+  return { definition: { primaryKey: keys.primaryKey, items: kept }, items: merged.items, sorted: merged.sorted };
+}
+
+/** The ranges' findings as one scan of the whole file would have made them (for a file without problems). */
+function mergeScans(scans: RangeScan[]): Pick<RangeScan, "items" | "sorted" | "greatest" | "witness" | "kept"> {
+  const [head, ...rest] = scans;
+  const merged = { items: head!.items, sorted: head!.sorted, greatest: head!.greatest, witness: { ...head!.witness }, kept: head!.kept };
+  let last: KeyValue | undefined = head!.last;
+  for (const scan of rest) {
+    merged.items += scan.items;
+    if (scan.first === undefined) continue;
+    // Ascending within each range and across each boundary is ascending throughout.
+    if (!scan.sorted || (last !== undefined && compareKeyValues(last, scan.first) >= 0)) merged.sorted = false;
+    last = scan.last;
+    for (const item of scan.kept) merged.kept.push(item);
+    // Strictly greater: of equal keys (a duplicate, refused anyway) the first stays, as in one scan.
+    if (merged.greatest === undefined || (scan.greatest !== undefined && compareKeyValues(scan.greatest.primary, merged.greatest.primary) > 0)) merged.greatest = scan.greatest;
+    for (const type of ["number", "string"] as const) {
+      const mine = merged.witness[type];
+      const theirs = scan.witness[type];
+      if (theirs !== undefined && (mine === undefined || (theirs.kept && !mine.kept))) merged.witness[type] = theirs;
+    }
+  }
+  return merged;
+}
+
+/** The error parseNdjsonLine gives for the line, now with its line number in the file. */
+function lineError(at: RangeLine, file: string): EmulatorError {
+  try {
+    parseNdjsonLine(at.raw, at.line, file);
+  } catch (error) {
+    return error as EmulatorError;
+  }
+  throw new Error(`internal: line ${at.line} of ${file} was reported bad but parses`);
+}
+
+/** The E_ITEM error for the item on the line, with its line number in the file. */
+function itemError(at: RangeLine, file: string, name: string, keys: { primaryKey: string; secondaryKey: undefined }, source: ItemSource): EmulatorError {
+  const row = readRow(parseNdjsonLine(at.raw, at.line, file), keys, mayNestDeeply(at.raw));
+  if (typeof row !== "string") throw new Error(`internal: the item on line ${at.line} of ${file} was reported bad but is not`);
+  return tableError(name, "E_ITEM", `${itemName(at.line, source)} ${row}`, source, at.line);
 }
 
 /**
@@ -122,7 +152,7 @@ async function findDuplicate(file: string, size: number, name: string, keys: { p
   const rows: { primary: KeyValue; secondary: undefined; index: number }[] = [];
   await readLines(
     file,
-    size,
+    { start: 0, end: size, first: true, last: true },
     (raw, line) => {
       const item = parseNdjsonLine(raw, line, file);
       if (item === undefined) return;
@@ -132,56 +162,4 @@ async function findDuplicate(file: string, size: number, name: string, keys: { p
     () => {},
   );
   return duplicateKeyError(name, rows, source);
-}
-
-/**
- * Each line of the file's first `size` bytes, with its 1-based number, as
- * text.split("\n") of the whole decoded file would give them. Invalid UTF-8
- * calls `notUtf8` and ends the read.
- */
-async function readLines(file: string, size: number, onLine: (line: string, number: number) => void, notUtf8: () => void): Promise<void> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let handle;
-  try {
-    handle = await open(file, "r");
-  } catch (error) {
-    throw readProblem(file, error);
-  }
-  try {
-    const buffer = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(1, size)));
-    let position = 0;
-    let carry = "";
-    let line = 1;
-    while (position < size) {
-      let bytesRead: number;
-      try {
-        ({ bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - position), position));
-      } catch (error) {
-        throw readProblem(file, error);
-      }
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      let text: string;
-      try {
-        text = decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
-      } catch {
-        notUtf8();
-        return;
-      }
-      const parts = text.split("\n");
-      parts[0] = carry + parts[0]!;
-      carry = parts.pop()!;
-      for (const part of parts) onLine(part, line++);
-    }
-    let tail: string;
-    try {
-      tail = decoder.decode();
-    } catch {
-      notUtf8();
-      return;
-    }
-    onLine(carry + tail, line);
-  } finally {
-    await handle.close();
-  }
 }

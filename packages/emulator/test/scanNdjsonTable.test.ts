@@ -4,8 +4,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadNdjsonTable, memoryStore, scanNdjsonTable, type Item, type PageKey, type Store } from "../src/index.js";
-import { inexactNumber } from "../src/inexactNumber.js";
+import { loadNdjsonTable, memoryStore, scanNdjsonRange, scanNdjsonTable, type Item, type PageKey, type RangeJob, type Store } from "../src/index.js";
+import { inexactNumber, mayBeInexact } from "../src/inexactNumber.js";
 import { itemProblem } from "../src/itemProblem.js";
 import { mayNestDeeply } from "../src/mayNestDeeply.js";
 
@@ -161,6 +161,18 @@ describe("issue 26 §3: scanNdjsonTable", () => {
     expect(await outcome(() => scanNdjsonTable(latin1, "t", { primaryKey: "id" }, { keep: () => true }))).toEqual(whole);
   });
 
+  it("reads ASCII chunks fast and keeps a byte order mark that starts a later 1 MiB chunk, as a whole-file read does", async () => {
+    const first = `{"id":"a","pad":"${"x".repeat((1 << 20) - 20)}"}\n`;
+    expect(Buffer.byteLength(first)).toBe(1 << 20);
+    for (const text of [`${first}\uFEFF{"id":"b"}\n`, `${first}{"id":"é"}\n{"id":"f"}\n`, `\uFEFF{"id":"0"}\n${first.slice(0, -4)}\n{"id":"b"}\n{"id":"c"}\n`, `${first}{"id":"b"}\n${"\u00e9".repeat(1 << 19)}\n`]) {
+      const file = write(text);
+      const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
+      const streamed = await outcome(() => scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true }));
+      if ("error" in whole) expect(streamed).toEqual(whole);
+      else expect(streamed).toEqual({ ok: expect.objectContaining({ definition: { primaryKey: "id", items: (whole.ok as { items: unknown[] }).items } }) });
+    }
+  });
+
   it("splits lines across its 1 MiB reads as a whole-file read does (a multi-byte character on the boundary)", async () => {
     const pad = "x".repeat((1 << 20) - 12);
     const text = `{"id":"${pad}"}\n{"id":"é€😀","v":1}\n`;
@@ -169,6 +181,84 @@ describe("issue 26 §3: scanNdjsonTable", () => {
     expect(scanned.definition.items).toEqual([{ id: pad }, { id: "é€😀", v: 1 }]);
   });
 });
+
+/**
+ * A scan cut into `ranges`, the ranges after the first scanned as a worker
+ * thread would: the job and the findings go through structured clone.
+ */
+function inRanges(file: string, ranges: number, keep: (item: Item) => boolean, maxBytes?: number): Promise<unknown> {
+  const scanRange = async (job: RangeJob) => structuredClone(await scanNdjsonRange(structuredClone(job), keep));
+  return scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep, ranges, scanRange, ...(maxBytes === undefined ? {} : { maxBytes }) });
+}
+
+describe("issue 26 §3: a data file scanned in ranges (in parallel) gives exactly what one scan gives", () => {
+  // Lines a range boundary can fall next to: a byte order mark (dropped only at the file's start), a multi-byte character.
+  const rangeLine = fc.oneof({ weight: 20, arbitrary: line }, { weight: 1, arbitrary: fc.constantFrom('\uFEFF{"id":"bom"}', '{"id":"é€😀"}', "\uFEFF") });
+  const rangeFile = fc.tuple(fc.array(rangeLine, { maxLength: 40 }), fc.boolean(), fc.boolean()).map(([lines, sorted, bom]) => (bom ? "\uFEFF" : "") + (sorted ? [...lines].sort(byKey) : lines).join("\n") + (lines.length % 2 === 0 ? "\n" : ""));
+
+  it("the same table, items, order, sortedness, or the same error with the same line, for 2 to 6 ranges", async () => {
+    await fc.assert(
+      fc.asyncProperty(rangeFile, filterText, fc.integer({ min: 2, max: 6 }), async (text, filter, ranges) => {
+        const file = write(text);
+        const filters = compileList(filter);
+        const keep = filters.length === 0 ? () => true : (prepareFilter([...filters]) as (item: Item) => boolean);
+        const one = await outcome(() => scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep }));
+        expect(await outcome(() => inRanges(file, ranges, keep))).toEqual(one);
+        // And both are the whole-file load's.
+        const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
+        if ("error" in whole) expect(one).toEqual(whole);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it.each([
+    ["a bad line in the last range, a bad item in the first: the line is reported", (n: number) => [...items(n, 0), '{"id":"x"', ...items(n, n)].map((l, i) => (i === 3 ? '{"name":"no id"}' : l))],
+    ["a bad item in the second half only, with its line in the file", (n: number) => [...items(n, 0), ...items(n, n).map((l, i) => (i === 5 ? '{"id":""}' : l))]],
+    ["an inexact number in the second half", (n: number) => [...items(n, 0), ...items(n, n).map((l, i) => (i === 7 ? '{"id":"y","v":12345678901234567890}' : l))]],
+    ["keys sorted in each half but not across the boundary, with a duplicate", (n: number) => [...items(n, n), ...items(n, 0), JSON.stringify({ id: key6(n + 1) })]],
+    ["keys sorted in each half but not across the boundary, no duplicate", (n: number) => [...items(n, n), ...items(n, 0)]],
+    ["numbers then strings: mixed key types across the boundary", (n: number) => [...Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, age: 70 })), ...items(n, 0)]],
+    ["a byte order mark at the start of the second half", (n: number) => [...items(n, 0), '\uFEFF{"id":"zz"}', ...items(n, n)]],
+    ["a byte order mark at the start of the file", (n: number) => ["\uFEFF" + items(1, 0)[0], ...items(n, 1)]],
+    ["blank lines and CRLF around the boundary", (n: number) => [...items(n, 0).map((l) => `${l}\r`), "", "  ", ...items(n, n)]],
+  ])("%s", async (_, make) => {
+    for (const n of [1, 2, 3, 50]) {
+      const file = write(make(n).join("\n") + "\n");
+      const keep = (item: Item): boolean => item.age === 70;
+      const one = await outcome(() => scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep }));
+      for (const ranges of [2, 3, 7]) expect(await outcome(() => inRanges(file, ranges, keep))).toEqual(one);
+      const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
+      if ("error" in whole) expect(one).toEqual(whole);
+    }
+  });
+
+  it("tiny and empty files, a file without a final newline, a file over the size cap, and one that is not UTF-8 in its second half", async () => {
+    const texts: (string | Buffer)[] = ["", "\n", '{"id":1}', '{"id":1}\n', '{"id":1}\n{"id":2}', "\n\n\n", Buffer.concat([Buffer.from(`${items(40, 0).join("\n")}\n`), Buffer.from([0xe9, 0x0a])])];
+    for (const text of texts) {
+      const file = write(text);
+      const one = await outcome(() => scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true }));
+      for (const ranges of [2, 5]) expect(await outcome(() => inRanges(file, ranges, () => true))).toEqual(one);
+    }
+    const file = write(`${items(40, 0).join("\n")}\n`);
+    expect(await outcome(() => inRanges(file, 2, () => true, 100))).toEqual({ error: expect.stringContaining("more than the 100 allowed") });
+  });
+
+  it("a range scanned elsewhere that fails ends the scan with its failure", async () => {
+    const file = write(`${items(40, 0).join("\n")}\n`);
+    const scanRange = (): Promise<never> => Promise.reject(new Error("worker gone"));
+    await expect(scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true, ranges: 2, scanRange })).rejects.toThrow("worker gone");
+  });
+});
+
+function key6(i: number): string {
+  return `u${String(i).padStart(6, "0")}`;
+}
+
+/** n items in key order from key number `from`, a few with age 70. */
+function items(n: number, from: number): string[] {
+  return Array.from({ length: n }, (_, i) => JSON.stringify({ id: key6(from + i), age: (from + i) % 3 === 0 ? 70 : 20 }));
+}
 
 /** The walk itemProblem did before it was made recursive: the reference for the order problems are found in. */
 function stackWalk(item: Record<string, unknown>): string | undefined {
@@ -226,6 +316,25 @@ describe("issue 26 §3: the faster per-item checks find what the old ones found"
     // 33 levels below the item is one too many; strings' brackets may only make it say so sooner.
     const nest = (n: number): unknown => (n === 0 ? 1 : [nest(n - 1)]);
     expect([mayNestDeeply(JSON.stringify({ a: nest(32) })), mayNestDeeply(JSON.stringify({ a: nest(33) })), mayNestDeeply(JSON.stringify({ a: "[[[[", b: nest(31) }))]).toEqual([false, true, true]);
+  });
+
+  it("mayBeInexact answers as the regular expression it stands for, wherever a run of digits and points starts", () => {
+    const reference = /\d(?:[eE]|[\d.]{15})/;
+    for (let before = 0; before <= 17; before++) {
+      for (let run = 1; run <= 18; run++) {
+        for (const head of ["1", "."]) {
+          const text = `${"x".repeat(before)}${head}${"2".repeat(run - 1)}"`;
+          expect(mayBeInexact(text), text).toBe(reference.test(text));
+        }
+      }
+    }
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("0", "5", "9", ".", "e", "E", "x", '"', "-", "+"), { maxLength: 70 }), (chars) => {
+        const text = chars.join("");
+        expect(mayBeInexact(text)).toBe(reference.test(text));
+      }),
+      { numRuns: 20000 },
+    );
   });
 
   it("inexactNumber finds an inexact number exactly when a full scan does", () => {

@@ -1,13 +1,12 @@
-import { attributes, isFilterError, prepareFilter, type ListFilter, type Plan, type Schema } from "@itemfilter/core";
+import { attributes, isFilterError, type ListFilter, type Plan, type Schema } from "@itemfilter/core";
 import type { FindArgs, SendArgs } from "../commands/selection.js";
 import { buildSendParams } from "./buildSendParams.js";
 import { embeddedSchema } from "./embeddedSchema.js";
+import { keepOf } from "./keepOf.js";
 import type { SendParams } from "./fetchPages.js";
 import type { Tables } from "./loadTables.js";
 import type { DataReduction, StreamedTable } from "./streamedTable.js";
 
-type Item = Record<string, unknown>;
-type Test = (item: Item) => boolean;
 
 /*
  * Why the reduced table gives the whole file's answers: an NDJSON data file
@@ -45,23 +44,24 @@ export function sendReduction(args: SendArgs, source: string, fileSchema: Schema
     return undefined;
   }
   const inferred = fileSchema === undefined && args.inferSchema;
-  let keep: Test;
+  let filters: (readonly ListFilter[])[];
   let names: string[] = [];
   if (before.operation === "list") {
     const filter = before.params.filter;
-    // compileList gives an array of conditions: prepared as the emulator prepares a request's filter.
-    keep = filter === undefined ? () => true : (prepareFilter([...(filter as readonly ListFilter[])]) as Test);
+    // compileList gives an array of conditions; no filter keeps every item.
+    filters = [filter === undefined ? [] : (filter as readonly ListFilter[])];
     if (inferred) names = attributes(source);
   } else {
     // queryItems on a table without a secondary key returns no item (it is refused).
-    keep = () => false;
+    filters = [];
     if (inferred && secondaryKey !== undefined) names = [secondaryKey];
   }
   const mustKnow = before.operation === "list" && inferred ? names : [];
   return {
     table: args.table,
     names,
-    keep,
+    filters,
+    keep: keepOf(filters),
     holds: (streamed) => {
       if (mustKnow.some((name) => !streamed.inference.has(name))) return false;
       const tables = { [streamed.name]: { primaryKey: "id", items: [] } };
@@ -80,15 +80,14 @@ export function findReduction(args: FindArgs, source: string, fileSchema: Schema
   } catch {
     return undefined;
   }
-  // Every item a request of the plan can return, before its residual.
-  const tests: Test[] = before.requests.map((request) =>
-    request.operation === "listItems" ? (request.filter.length === 0 ? () => true : (prepareFilter([...request.filter]) as Test)) : () => false,
-  );
+  // Every item a request of the plan can return, before its residual (a queryItems returns none: it is refused).
+  const filters = before.requests.flatMap((request) => (request.operation === "listItems" ? [request.filter] : []));
   const names = fileSchema === undefined && args.inferSchema ? attributes(source) : [];
   return {
     table: args.table,
     names,
-    keep: tests.length === 1 ? tests[0]! : (item) => tests.some((test) => test(item)),
+    filters,
+    keep: keepOf(filters),
     holds: (streamed) =>
       !names.some((name) => !streamed.inference.has(name)) && same(() => planOf(tables, fileSchema ?? embeddedSchema(tables, args.table, args.inferSchema, streamed)), before),
   };

@@ -33,6 +33,12 @@ export function inferSchema(items: Iterable<unknown>): Schema {
   return inference.schema();
 }
 
+/** SchemaInference's findings as plain data (state() and merge()). */
+export interface InferenceState {
+  names: string[];
+  bits: number[];
+}
+
 /**
  * inferSchema one item at a time, for items that arrive as a stream (a data
  * file read line by line): `schema()` after the last `add` is what
@@ -68,6 +74,37 @@ export class SchemaInference {
       }
       this.bits[i]! |= kinds(item[name]);
     }
+  }
+
+  /**
+   * What the items added so far told, as plain data that can cross to
+   * another thread: the attributes in the order first seen, with their bits.
+   * A data file read in parallel ranges infers each range apart and merges
+   * the states in file order.
+   */
+  state(): InferenceState {
+    const names = [...this.seen.keys()];
+    const only = this.only;
+    return { names, bits: names.map((name) => (only === undefined ? this.seen.get(name)! : this.bits[only.indexOf(name)]!)) };
+  }
+
+  /** As if the items behind `state` (inferred with the same names) were added after those added so far. */
+  merge(state: InferenceState): void {
+    const only = this.only;
+    state.names.forEach((name, k) => {
+      const bits = state.bits[k]!;
+      if (only === undefined) {
+        this.seen.set(name, (this.seen.get(name) ?? 0) | bits);
+        return;
+      }
+      const i = only.indexOf(name);
+      if (i < 0) return;
+      if (this.bits[i] === -1) {
+        this.bits[i] = 0;
+        this.seen.set(name, 0);
+      }
+      this.bits[i]! |= bits;
+    });
   }
 
   /** Whether some item added so far has the attribute (as an own member). */
