@@ -41,7 +41,7 @@ const calls = (name) => new RegExp(`\\.${name}\\(`).test(grammar);
 const CUT_DSL = [...numbered("AT_LEAST_ONE"), ...numbered("AT_LEAST_ONE_SEP"), ...numbered("MANY_SEP"), "atLeastOne", "BACKTRACK", "OVERRIDE_RULE", "ACTION", "subrule", "option"];
 /** Engine methods src/syntax/leanParser.ts replaces whole, so the bundle needs only its own. */
 const lean = readFileSync(new URL("../src/syntax/leanParser.ts", import.meta.url), "utf8");
-const REPLACED = ["subruleInternal"].filter((name) => lean.includes(`\n  protected ${name}(`));
+const REPLACED = ["subruleInternal", "getLexerPosition"].filter((name) => lean.includes(`\n  protected ${name}(`));
 /** The numbered DSL methods the grammar does not call: one line each; the recording phase puts its own on the instance. */
 const UNCALLED_NUMBERED = ["CONSUME", "SUBRULE", "OPTION", "OR", "MANY"].flatMap(numbered).filter((name) => !calls(name));
 const METHODS = [
@@ -60,10 +60,11 @@ const METHODS = [
       // Called only by the cut BACKTRACK.
       "saveRecogState",
       "reloadRecogState",
-      ...REPLACED,
+      ...REPLACED.filter((name) => name === "subruleInternal"),
       ...(REPLACED.includes("subruleInternal") ? ["subruleInternalError"] : []),
     ],
   },
+  { module: "parse/parser/traits/lexer_adapter.js", methods: REPLACED.filter((name) => name === "getLexerPosition") },
   // Called only by the cut AT_LEAST_ONE forms.
   { module: "parse/parser/traits/error_handler.js", methods: ["raiseEarlyExitException"] },
   { module: "parse/parser/traits/gast_recorder.js", methods: ["atLeastOneInternalRecord", "atLeastOneSepFirstInternalRecord", "manySepFirstInternalRecord", "BACKTRACK_RECORD"] },
@@ -78,6 +79,7 @@ export function chevrotainStubs() {
     { module: "parse/grammar/checks.js", contents: throwingExports },
     { module: "parse/errors_public.js", contents: throwingExports },
     { module: "parse/parser/traits/tree_builder.js", contents: treeBuilderStub },
+    { module: "parse/parser/traits/perf_tracer.js", contents: perfTracerStub },
     ...METHODS.map((cut) => ({ module: cut.module, contents: (real) => withoutMethods(real, cut) })),
   ];
   const plugin = {
@@ -157,6 +159,26 @@ export class TreeBuilder {
   getBaseCstVisitorConstructorWithDefaults() { stripped(); }
   getPreviousExplicitRuleShortName() { return this.RULE_STACK[this.RULE_STACK_IDX - 1]; }
   getLastExplicitRuleOccurrenceIndex() { return this.RULE_OCCURRENCE_STACK[this.RULE_OCCURRENCE_STACK_IDX]; }
+}
+`;
+}
+
+/**
+ * The trait without its init-time tracing, which only a parser built with
+ * traceInitPerf turns on (the core's never is): each phase just runs.
+ */
+function perfTracerStub(real, module) {
+  const methods = [...real.matchAll(/^ {4}(\w+)\(/gm)].map((m) => m[1]).join(",");
+  if (methods !== "initPerformanceTracer,TRACE_INIT") throw new Error(`chevrotain's ${module} has the methods ${methods}, not those its stub was written for; update packages/core/scripts/chevrotainStubs.mjs`);
+  return `${never(module)}
+export class PerformanceTracer {
+  initPerformanceTracer(config) {
+    if (config.traceInitPerf) stripped();
+    this.traceInitPerf = false;
+  }
+  TRACE_INIT(phaseDesc, phaseImpl) {
+    return phaseImpl();
+  }
 }
 `;
 }
