@@ -23,6 +23,8 @@ import ts from "typescript";
  *   error, which the validations test rules out.
  * - the CST half of parser/traits/tree_builder.js: the core builds no CST,
  *   and without that half nothing imports cst/cst.js or cst/cst_visitor.js.
+ * - parser/traits/perf_tracer.js: init-time tracing, which only a parser
+ *   built with traceInitPerf turns on; the stub runs each phase.
  *
  * And methods of the parser's traits that the grammar never reaches are cut
  * out of their classes (METHODS below): the DSL methods the grammar does not
