@@ -12,6 +12,10 @@ export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
     pool: "forks",
+    // Vitest's default is one worker per core less one: a single worker on the 2-core
+    // machines CI runs on. Most test files wait on child processes (the CLI, Chromium,
+    // DynamoDB Local), so two at a time keep the whole run well inside its 5 minutes.
+    maxWorkers: 2,
     testTimeout: 30_000,
   },
 });

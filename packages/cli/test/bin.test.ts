@@ -99,7 +99,8 @@ describe("the built binary reads a data file in parallel ranges (issue 26 §3)",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, `${name}.ndjson`), text);
 
-  it.each(Object.keys(files))("%s: list, find and query give one thread's bytes and exit code with 2 and 3 ranges", (name) => {
+  // Three ranges: two worker threads and two boundaries (the in-process tests in streamedData.test.ts draw other counts).
+  it.each(Object.keys(files))("%s: list, find and query give one thread's bytes and exit code with 3 ranges", (name) => {
     const file = join(dir, `${name}.ndjson`);
     for (const args of [
       ["list", "--table", name, "--data", file, "--output", "ndjson", "--", 'age >= 70 and plan = "pro"'],
@@ -108,7 +109,7 @@ describe("the built binary reads a data file in parallel ranges (issue 26 §3)",
       ["list", "--table", name, "--data", file, "--", 'plan = "team"'],
     ]) {
       const one = spawn(args, "", { ITEMFILTER_DATA_THREADS: "1" });
-      for (const ranges of ["2", "3"]) expect(spawn(args, "", { ITEMFILTER_DATA_THREADS: ranges }), `${args[0]} in ${ranges} ranges`).toEqual(one);
+      expect(spawn(args, "", { ITEMFILTER_DATA_THREADS: "3" }), `${args[0]} in 3 ranges`).toEqual(one);
     }
   });
 

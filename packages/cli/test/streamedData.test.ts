@@ -27,10 +27,10 @@ vi.mock("../src/send/streamedTable.js", async (original) => {
 });
 
 /*
- * Every streamed run is made three ways: in one thread, cut into ranges
- * (ITEMFILTER_DATA_THREADS) whose later ranges go through structured clone as
- * to a worker thread and back, and cut into ranges whose worker fails (the
- * command must fall back to one thread). The three must print the same bytes.
+ * Every streamed run is made again cut into ranges (ITEMFILTER_DATA_THREADS),
+ * by turns: three ranges whose later ones go through structured clone as to a
+ * worker thread and back, or two whose worker fails (the command must fall
+ * back to one thread). Each must print the one-thread run's bytes.
  */
 const workers = vi.hoisted(() => ({ fail: false, started: 0 }));
 vi.mock("../src/send/scanInWorker.js", async (original) => {
@@ -58,10 +58,10 @@ async function both(argv: string[]): Promise<{ whole: CliRun; streamed: CliRun; 
   const streamed = await runCli(argv, { cwd: dir });
   stream.runs++;
   const used = stream.used > before;
-  for (const [ranges, fail] of [["3", false], ["2", true]] as const) {
-    workers.fail = fail;
-    expect(await runCli(argv, { cwd: dir, env: { ITEMFILTER_DATA_THREADS: ranges } }), `${ranges} ranges${fail ? ", the worker failing" : ""}`).toEqual(streamed);
-  }
+  // Runs take turns: three ranges whose workers answer, then two whose worker fails.
+  const [ranges, fail] = stream.runs % 2 === 1 ? (["3", false] as const) : (["2", true] as const);
+  workers.fail = fail;
+  expect(await runCli(argv, { cwd: dir, env: { ITEMFILTER_DATA_THREADS: ranges } }), `${ranges} ranges${fail ? ", the worker failing" : ""}`).toEqual(streamed);
   workers.fail = false;
   return { whole, streamed, used };
 }
@@ -150,7 +150,8 @@ describe("issue 26 §3: list, find and query over a data file read as a stream",
     // The comparisons are only worth something if the stream was used for most of them.
     expect(stream.used).toBeGreaterThan(stream.runs / 4);
     // And the ranges' if the file was cut most of the times it was streamed.
-    expect(workers.started).toBeGreaterThan(stream.used);
+    // (Runs take turns at one worker or two, and a file of a few lines is not cut.)
+    expect(workers.started).toBeGreaterThan(stream.used / 2);
   });
 
   it.each(["list", "find"] as const)("%s answers byte for byte as the whole-file load", async (command) => {
