@@ -35,6 +35,8 @@ export function typeSet(...types: TokenType[]): readonly boolean[] {
  * anything off the path (a mismatch, recovery, recording) is Chevrotain's
  * own code, so errors and recovery are unchanged.
  * test/leanParser.test.ts fails if Chevrotain renames what is used here.
+ * It also keeps what a parse that scans as it goes needs (scanned, scanMore,
+ * passed, more(): parseAsScanned.ts), since those read the same internals.
  */
 export class LeanParser extends EmbeddedActionsParser {
   /**

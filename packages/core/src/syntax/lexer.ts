@@ -177,8 +177,8 @@ export function lex(source: string): LexResult {
 /**
  * Scans the lexemes that start in source[from, to), appending to `tokens`
  * and `problems`, until the problem budget is spent. Returns the offset it
- * stopped at, where a later call resumes (parse.ts scans a long filter a
- * chunk at a time as the parser reaches it). A lexeme that starts before
+ * stopped at, where a later call resumes (parseAsScanned.ts scans a long
+ * filter a chunk at a time as the parser reaches it). A lexeme that starts before
  * `to` is scanned whole.
  */
 export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[]): number {
