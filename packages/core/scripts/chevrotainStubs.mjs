@@ -41,9 +41,9 @@ const grammar = readFileSync(new URL("../src/syntax/parser.ts", import.meta.url)
 const calls = (name) => new RegExp(`\\.${name}\\(`).test(grammar);
 /** DSL methods whose implementations are cut: the grammar must not call them. */
 const CUT_DSL = [...numbered("AT_LEAST_ONE"), ...numbered("AT_LEAST_ONE_SEP"), ...numbered("MANY_SEP"), "atLeastOne", "BACKTRACK", "OVERRIDE_RULE", "ACTION", "subrule", "option"];
-/** Engine methods src/syntax/leanParser.ts replaces whole, so the bundle needs only its own. */
+/** Whether src/syntax/leanParser.ts replaces an engine method whole: then the bundle needs only its own. */
 const lean = readFileSync(new URL("../src/syntax/leanParser.ts", import.meta.url), "utf8");
-const REPLACED = ["subruleInternal", "getLexerPosition"].filter((name) => lean.includes(`\n  protected ${name}(`));
+const replaced = (name) => lean.includes(`\n  protected ${name}(`);
 /** The numbered DSL methods the grammar does not call: one line each; the recording phase puts its own on the instance. */
 const UNCALLED_NUMBERED = ["CONSUME", "SUBRULE", "OPTION", "OR", "MANY"].flatMap(numbered).filter((name) => !calls(name));
 const METHODS = [
@@ -62,11 +62,10 @@ const METHODS = [
       // Called only by the cut BACKTRACK.
       "saveRecogState",
       "reloadRecogState",
-      ...REPLACED.filter((name) => name === "subruleInternal"),
-      ...(REPLACED.includes("subruleInternal") ? ["subruleInternalError"] : []),
+      ...(replaced("subruleInternal") ? ["subruleInternal", "subruleInternalError"] : []),
     ],
   },
-  { module: "parse/parser/traits/lexer_adapter.js", methods: REPLACED.filter((name) => name === "getLexerPosition") },
+  { module: "parse/parser/traits/lexer_adapter.js", methods: replaced("getLexerPosition") ? ["getLexerPosition"] : [] },
   // Called only by the cut AT_LEAST_ONE forms.
   { module: "parse/parser/traits/error_handler.js", methods: ["raiseEarlyExitException"] },
   { module: "parse/parser/traits/gast_recorder.js", methods: ["atLeastOneInternalRecord", "atLeastOneSepFirstInternalRecord", "manySepFirstInternalRecord", "BACKTRACK_RECORD"] },

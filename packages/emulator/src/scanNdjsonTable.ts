@@ -63,7 +63,7 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
   }
 
   const scanRange = options.scanRange;
-  const ranges = scanRange === undefined ? await lineRanges(file, size, 1) : await lineRanges(file, size, options.ranges ?? 1);
+  const ranges = await lineRanges(file, size, scanRange === undefined ? 1 : (options.ranges ?? 1));
   const jobs: RangeJob[] = ranges.map((range) => ({ file, range, primaryKey: keys.primaryKey, checkItems: headerProblem === undefined }));
   const elsewhere = jobs.slice(1).map((job) => scanRange!(job));
   // Awaited below, after the first range: a rejection meanwhile is not left unhandled.
