@@ -17,7 +17,7 @@ const STOP: unique symbol = Symbol("stop");
 const NO_TOKENS: IToken[] = [];
 
 /** Tokens more() keeps scanned ahead of the parser: far more than a predicate or a bracket takes between two calls. */
-export const MORE_AHEAD = 64;
+const MORE_AHEAD = 64;
 
 /** Token types as a table by tokenTypeIdx, for LeanParser.take(). */
 export function typeSet(...types: TokenType[]): readonly boolean[] {
@@ -35,8 +35,9 @@ export function typeSet(...types: TokenType[]): readonly boolean[] {
  * anything off the path (a mismatch, recovery, recording) is Chevrotain's
  * own code, so errors and recovery are unchanged.
  * test/leanParser.test.ts fails if Chevrotain renames what is used here.
- * It also keeps what a parse that scans as it goes needs (scanned, scanMore,
- * passed, more(): parseAsScanned.ts), since those read the same internals.
+ * It also keeps the token vector of a parse that scans as it goes (more(),
+ * scanMore, stopScanning(): parseAsScanned.ts), since that reads and writes
+ * the same internals.
  */
 export class LeanParser extends EmbeddedActionsParser {
   /**
@@ -44,8 +45,11 @@ export class LeanParser extends EmbeddedActionsParser {
    * filter; parseAsScanned.ts); Infinity when every token was scanned first.
    */
   scanned = Infinity;
-  /** Scans on, past `scanned`; called by more() in a parse that scans as it goes. */
-  scanMore: (() => void) | null = null;
+  /**
+   * In a parse that scans as it goes: appends the next tokens to `tokens`
+   * until it holds `needed` or the source is spent, and says whether it is.
+   */
+  scanMore: ((tokens: IToken[], needed: number) => boolean) | null = null;
   /** Tokens dropped from the front of the vector in a parse that scans as it goes; positions count them. */
   passed = 0;
 
@@ -60,7 +64,35 @@ export class LeanParser extends EmbeddedActionsParser {
    * never reads past what is scanned.
    */
   protected more(): void {
-    if (this.scanned - (this as unknown as Internals).currIdx < MORE_AHEAD) this.scanMore!();
+    if (this.scanned - (this as unknown as Internals).currIdx < MORE_AHEAD) this.scanOn();
+  }
+
+  /** more()'s rare part: the vector made a chunk again, with scanMore's next tokens. */
+  private scanOn(): void {
+    const self = this as unknown as Internals;
+    const tokens = self.tokVector;
+    // The vector ends in Chevrotain's end-of-input padding: take it off, scan on, put it back.
+    const padding = tokens.length - self.tokVectorLength;
+    const endOfInput = tokens[tokens.length - 1]!;
+    // The parser looks back one token at most (LA(0)): the tokens before it are dropped, so
+    // the vector stays a chunk long however long the filter (`passed` counts them).
+    const drop = Math.max(0, self.currIdx);
+    tokens.copyWithin(0, drop, self.tokVectorLength);
+    tokens.length = self.tokVectorLength - drop;
+    self.currIdx -= drop;
+    this.passed += drop;
+    const done = this.scanMore!(tokens, self.currIdx + MORE_AHEAD + 1);
+    self.tokVectorLength = tokens.length;
+    for (let i = 0; i < padding; i++) tokens.push(endOfInput);
+    this.scanned = done ? Infinity : tokens.length;
+  }
+
+  /** Back to a parse of scanned tokens, holding none: after a parse that scans as it goes. */
+  stopScanning(): void {
+    this.scanned = Infinity;
+    this.scanMore = null;
+    this.passed = 0;
+    this.releaseTokens();
   }
 
   /**

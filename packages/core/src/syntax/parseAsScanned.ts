@@ -1,6 +1,5 @@
-import type { IRecognitionException } from "chevrotain";
+import type { IRecognitionException, IToken } from "chevrotain";
 import type { FilterNode } from "./ast.js";
-import { MORE_AHEAD } from "./leanParser.js";
 import { lexFrom, type LexProblem, type Token } from "./lexer.js";
 import { parser, type ParseState } from "./parser.js";
 
@@ -30,24 +29,11 @@ export function parseAsScanned(source: string, state: ParseState): FilterNode | 
   const n = source.length;
   let at = lexFrom(source, 0, Math.min(n, CHUNK), vector, problems);
   if (problems.length > 0 || vector.length === 0) return FAILED;
-  const adapter = parser as unknown as { tokVector: Token[]; tokVectorLength: number; currIdx: number };
-  const scanMore = (): void => {
-    // The vector ends in Chevrotain's end-of-input padding: take it off, scan on, put it back.
-    const padding = vector.length - adapter.tokVectorLength;
-    const endOfInput = vector[vector.length - 1]!;
-    // The parser looks back one token at most (LA(0)): the tokens before it are dropped, so
-    // the vector stays a chunk long however long the filter (parser.passed counts them).
-    const drop = Math.max(0, adapter.currIdx);
-    vector.copyWithin(0, drop, adapter.tokVectorLength);
-    vector.length = adapter.tokVectorLength - drop;
-    adapter.currIdx -= drop;
-    parser.passed += drop;
-    do at = lexFrom(source, at, Math.min(n, at + CHUNK), vector, problems);
-    while (at < n && vector.length - adapter.currIdx <= MORE_AHEAD && problems.length === 0);
+  const scanMore = (tokens: IToken[], needed: number): boolean => {
+    do at = lexFrom(source, at, Math.min(n, at + CHUNK), tokens as Token[], problems);
+    while (at < n && tokens.length < needed && problems.length === 0);
     if (problems.length > 0) throw FAILED;
-    adapter.tokVectorLength = vector.length;
-    for (let i = 0; i < padding; i++) vector.push(endOfInput);
-    parser.scanned = at < n ? vector.length : Infinity;
+    return at >= n;
   };
   parser.state = state;
   parser.input = vector;
@@ -61,9 +47,6 @@ export function parseAsScanned(source: string, state: ParseState): FilterNode | 
   } catch {
     return FAILED;
   } finally {
-    parser.scanned = Infinity;
-    parser.scanMore = null;
-    parser.passed = 0;
-    parser.releaseTokens();
+    parser.stopScanning();
   }
 }
