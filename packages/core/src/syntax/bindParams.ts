@@ -160,6 +160,13 @@ export function redactParams(error: unknown, doc: FilterDocument): unknown {
   return changed ? new FilterError(diagnostics) : error;
 }
 
+/** `to`, a document made from `from` (with a scope, say), keeps the record of the values bound into `from`. */
+export function keepBound(from: FilterDocument, to: FilterDocument): FilterDocument {
+  const bound = BOUND.get(from);
+  if (bound !== undefined) BOUND.set(to, bound);
+  return to;
+}
+
 /** Runs a stage over a bound document, redacting what it throws. */
 export function withRedaction<T>(doc: FilterDocument, stage: () => T): T {
   try {

@@ -3,6 +3,7 @@ import { FilterError, ScopeError } from "../errors.js";
 import type { Span } from "./location.js";
 import type { ParseOptions } from "./parse.js";
 import { toDocument, type FilterInput } from "./toDocument.js";
+import { keepBound } from "./bindParams.js";
 
 /**
  * An app's own condition on what a person may see: filter text or a tree,
@@ -49,9 +50,9 @@ export function scopeDocument(fn: string, scope: ScopeInput | undefined | null, 
 export function scopedDocument(doc: FilterDocument, scope: FilterDocument | null): FilterDocument {
   if (scope === null || scope.body === null) return doc;
   const scopeBody = respan(scope.body, doc.span);
-  if (doc.body === null) return { ...doc, body: scopeBody };
+  if (doc.body === null) return keepBound(doc, { ...doc, body: scopeBody });
   const operands = [...(scopeBody.type === "And" ? scopeBody.operands : [scopeBody]), ...(doc.body.type === "And" ? doc.body.operands : [doc.body])];
-  return { ...doc, body: { type: "And", operands, span: doc.span } };
+  return keepBound(doc, { ...doc, body: { type: "And", operands, span: doc.span } });
 }
 
 function respan(node: FilterNode, span: Span): FilterNode {
