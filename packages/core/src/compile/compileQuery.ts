@@ -43,7 +43,14 @@ export function compileQuery(input: FilterInput, options?: CompileQueryOptions):
     if (error instanceof FilterError) throw new ScopeError("compileQuery", `is not a key query: ${error.message}`, error.diagnostics);
     throw error;
   }
-  const own = compileOwn(input, options);
+  let own: QueryFilter;
+  try {
+    own = compileOwn(input, options);
+  } catch (error) {
+    // No condition of the person's own: the scope's condition is the whole query.
+    if (error instanceof FilterError && error.code === "E_EMPTY") return scoped;
+    throw error;
+  }
   const merged = mergeQueryFilters(scoped, own);
   if (merged !== null) return merged;
   const span = typeof input === "string" ? new LineIndex(input).span(0, input.length) : NO_SPAN;
