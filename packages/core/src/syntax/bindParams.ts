@@ -152,10 +152,10 @@ export function redactParams(error: unknown, doc: FilterDocument): unknown {
   if (bound === undefined || !(error instanceof FilterError)) return error;
   let changed = false;
   const diagnostics = error.diagnostics.map((d) => {
-    const inside = bound.filter((b) => b.start <= d.span.end.offset && b.end >= d.span.start.offset);
-    if (inside.length === 0) return d;
+    // About a parameter: every bound value is kept out, since a message may name another condition's too (`between $lo and $hi`).
+    if (!bound.some((b) => b.start <= d.span.end.offset && b.end >= d.span.start.offset)) return d;
     changed = true;
-    return redactDiagnostic(d, inside);
+    return redactDiagnostic(d, bound);
   });
   return changed ? new FilterError(diagnostics) : error;
 }
