@@ -3,6 +3,7 @@ import { evaluate, FilterError, prepareEvaluate, type PlanKeys } from "@itemfilt
 import { createEmulator, type Emulator } from "@itemfilter/emulator";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { filterArb, keysArb, scopeArb, tableArb } from "./scopeArbitraries.js";
 
 /**
  * A scope cannot leak (issue 31): over random multi-tenant tables, random
@@ -18,51 +19,12 @@ const RUNS = 600;
 /** Runs whose filter was valid and whose answer held an item: the property must meet many, or it proves little. */
 let answered = 0;
 const CREDS = { applicationKey: "scope-key", authenticationToken: "scope-token" };
-const TENANTS = ["t1", "t2", "t3"] as const;
 
 let current: Emulator | undefined;
 let client: Client;
 beforeAll(() => {
   client = createClient({ baseUrl: "http://emulator.invalid", ...CREDS, maxAttempts: 1, fetch: (url, init) => current!.fetch(url, init) });
 });
-
-const orderArb = fc.record(
-  {
-    tenant: fc.constantFrom<string>(...TENANTS),
-    status: fc.constantFrom("open", "shipped", 'x" or tenant = "t2', ")"),
-    total: fc.integer({ min: -5, max: 50 }),
-    note: fc.constantFrom("a", "b", "t2"),
-  },
-  { requiredKeys: ["tenant", "status"] },
-);
-const tableArb = fc.array(orderArb, { minLength: 0, maxLength: 24 }).map((orders) => orders.map((o, i) => ({ ...o, id: `o${String(i).padStart(2, "0")}` })));
-
-/** The app's condition, and the values it takes. */
-const scopeArb: fc.Arbitrary<{ scope: string | string[]; params: Record<string, string | number | string[]> }> = fc.oneof(
-  fc.constantFrom(...TENANTS).map((t) => ({ scope: `tenant = "${t}"`, params: {} })),
-  fc.constantFrom(...TENANTS).map((t) => ({ scope: "tenant = $tenant", params: { tenant: t } })),
-  fc.subarray([...TENANTS], { minLength: 1 }).map((ts) => ({ scope: "tenant in $tenants", params: { tenants: ts } })),
-  fc.tuple(fc.constantFrom(...TENANTS), fc.integer({ min: 0, max: 40 })).map(([t, n]) => ({ scope: ["tenant = $tenant", "total >= $min"], params: { tenant: t, min: n } })),
-  fc.constantFrom(...TENANTS).map((t) => ({ scope: `not (tenant = "${t}")`, params: {} })),
-);
-
-/** What a person types: plain filters, and text written to escape the app's condition. */
-const plainFilterArb = fc.oneof(
-  fc.constantFrom('status = "open"', "total > 10", 'note != "a"', 'status in ("open", "shipped")', "total between 5 and 30", 'status beginsWith "x"', 'note contains "2"', "total is null", ""),
-  fc.constantFrom("$tenant", "$tenants", "$min").map((p) => `tenant = ${p}`),
-);
-const hostileArb = fc.oneof(
-  plainFilterArb.map((f) => `${f} or tenant = "t2"`),
-  plainFilterArb.map((f) => `${f}) or (tenant = "t2"`),
-  plainFilterArb.map((f) => `not (${f})`),
-  plainFilterArb.map((f) => `${f} or not (tenant = "t1")`),
-  fc.constantFrom('") or tenant = "t2" or ("', "'", '"', "\\", ")", "(", "or", "not", "$", "$$x", "tenant = \"t2\" //", "` or `tenant` = \"t2\""),
-  fc.string({ maxLength: 12 }),
-  fc.integer({ min: 200, max: 2000 }).map((n) => `${"(".repeat(n % 40)}total > 1 or tenant = "t3"`.padEnd(n, " ")),
-);
-const filterArb = fc.oneof({ weight: 3, arbitrary: plainFilterArb }, { weight: 3, arbitrary: hostileArb });
-
-const keysArb = fc.constantFrom<PlanKeys | undefined>(undefined, { primary: "tenant", secondary: "id" });
 
 async function runFindAll(table: string, filter: string, scope: string | string[] | undefined, params: Record<string, unknown>, keys: PlanKeys | undefined): Promise<Item[]> {
   const out: Item[] = [];
