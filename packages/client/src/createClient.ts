@@ -12,6 +12,7 @@ import { scopeCheck, scopeOf } from "./scopeCheck.js";
 import { runPlan, type RunOptions } from "./runPlan.js";
 import { findPage } from "./findPage.js";
 import { deferGenerator } from "./deferGenerator.js";
+import { startDeadline, underDeadline } from "./deadline.js";
 import type { ClientOptions, ExplainParams, FindAllParams, FindPageParams, FindPageResult, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
 import { walkPages, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
 
@@ -94,6 +95,7 @@ export function createClient(options: ClientOptions): Client {
   // A password in the URL would be sent to every host and shown in every message; the service takes credentials in the body.
   if (url!.username !== "" || url!.password !== "") bad("baseUrl must not hold credentials (user:password@); pass applicationKey and authenticationToken instead");
   if (options.fetch !== undefined && typeof options.fetch !== "function") bad("fetch must be a function");
+  if (options.onEvent !== undefined && typeof options.onEvent !== "function") bad("onEvent must be a function");
   const maxAttempts = setting(options.maxAttempts, 3, "maxAttempts", 1);
   if (!Number.isInteger(maxAttempts)) bad("maxAttempts must be a whole number");
   const maxResponseBytes = setting(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, "maxResponseBytes", 1);
@@ -112,13 +114,14 @@ export function createClient(options: ClientOptions): Client {
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
     redact: secretRedactor([applicationKey, authenticationToken]),
+    onEvent: options.onEvent,
   };
   const connection: Connection = { baseUrl, applicationKey, authenticationToken };
 
   const call = <O extends Operation>(operation: O, params: ParamsOf<O>): Promise<Page> => {
     try {
       const inScope = scopeCheck(params);
-      const sent = sendRequest(transport, operation, buildRequest(connection, operation, params), params.signal);
+      const sent = sendRequest(transport, operation, buildRequest(connection, operation, params), params.signal, params.table);
       return inScope === null ? sent : sent.then((page) => keepInScope(page, inScope));
     } catch (error) {
       return Promise.reject(error);
@@ -196,7 +199,23 @@ export function createClient(options: ClientOptions): Client {
   };
 
   const findAll = (params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> =>
-    deferGenerator(() => execute(explain(params, "findAll"), { ...params, parseOptions: params.compileOptions }));
+    deferGenerator(() => {
+      const plan = explain(params, "findAll");
+      if (params.deadlineMs === undefined) return execute(plan, { ...params, parseOptions: params.compileOptions });
+      const deadline = startDeadline("findAll", params.deadlineMs, params.signal);
+      return underDeadline(execute(plan, { ...params, signal: deadline.signal, parseOptions: params.compileOptions }), deadline);
+    });
+
+  const findPageWithin = async <T>(params: FindPageParams): Promise<FindPageResult<T>> => {
+    const deadline = startDeadline("findPage", params.deadlineMs, params.signal);
+    try {
+      return await findPage<T>(deadline.signal === params.signal ? params : { ...params, signal: deadline.signal }, (p) => explain(p, "findPage"), fetchPlanPage);
+    } catch (error) {
+      throw deadline.translate(error);
+    } finally {
+      deadline.finish();
+    }
+  };
 
   /** A page with only the items inside the scope; its stopKey is kept, so paging goes on where the service left off. */
   function keepInScope(page: Page, inScope: (item: unknown) => boolean): Page {
@@ -207,7 +226,7 @@ export function createClient(options: ClientOptions): Client {
   return {
     // The service's items are what the app says they are: the type parameter is the app's word, not checked here.
     findAll: findAll as Client["findAll"],
-    findPage: (params) => findPage(params, (p) => explain(p, "findPage"), fetchPlanPage),
+    findPage: findPageWithin,
     explain: (params) => explain(params, "explain"),
     executePlan: (plan, params) => deferGenerator(() => execute(plan, params)),
     listItems: (params) => call("listItems", params) as Promise<Page<never>>,

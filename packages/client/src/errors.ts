@@ -15,7 +15,8 @@ export type ClientErrorCode =
   | "E_ABORTED"
   | "E_ARGUMENT"
   | "E_MAX_PAGES"
-  | "E_CURSOR";
+  | "E_CURSOR"
+  | "E_DEADLINE";
 
 function attemptsNote(attempts: number): string {
   return attempts > 1 ? ` (after ${attempts} attempts)` : "";
@@ -155,6 +156,14 @@ export class AbortError extends ClientError {
   constructor(operation: Operation, attempts: number, reason: unknown) {
     super("E_ABORTED", operation, attempts, "aborted by the caller's signal", { cause: reason });
     this.name = "AbortError";
+  }
+}
+
+/** A findAll or findPage ran past its `deadlineMs`; every request of it was stopped. */
+export class DeadlineError extends ClientError {
+  constructor(call: CallName, deadlineMs: number) {
+    super("E_DEADLINE", call, 0, `did not finish within its deadline of ${deadlineMs} ms; raise deadlineMs or narrow the filter`);
+    this.name = "DeadlineError";
   }
 }
 

@@ -4,6 +4,7 @@ export { createClient, type Client } from "./createClient.js";
 export {
   AbortError,
   ClientError,
+  DeadlineError,
   HttpError,
   NetworkError,
   ProtocolError,
@@ -36,6 +37,7 @@ export type {
   FindProgress,
   HttpRequest,
   Item,
+  RequestEvent,
   ListItemsParams,
   Operation,
   Page,

@@ -3,7 +3,8 @@ import { AbortError, ClientError, NetworkError, RedirectError, ResponseTooLargeE
 import { discardBody, readBodyText } from "./readBodyText.js";
 import { isRetryableStatus, readResponse, type Answer } from "./readResponse.js";
 import { sanitizeError } from "./redact.js";
-import type { FetchLike, HttpRequest, Operation, Page } from "./types.js";
+import type { FetchLike, HttpRequest, Operation, Page, RequestEvent } from "./types.js";
+import { utf8Length } from "./readBodyText.js";
 
 /** The settled options sendRequest works with. */
 export interface Transport {
@@ -18,6 +19,7 @@ export interface Transport {
   random: () => number;
   now: () => number;
   redact: (text: string) => string;
+  onEvent: ((event: RequestEvent) => void) | undefined;
 }
 
 /** The origin a redirect points to, resolved against the request's URL; undefined when there is no usable Location. */
@@ -83,30 +85,81 @@ async function attempt(t: Transport, operation: Operation, request: HttpRequest,
   }
 }
 
+interface Told {
+  operation: Operation;
+  table: string;
+  attempt: number;
+  started: number;
+  outcome: RequestEvent["outcome"];
+  answer: Answer | undefined;
+  page: Page | undefined;
+  error: unknown;
+}
+
+/** The app's hook hears of one attempt; what it throws is not the request's concern. */
+function tell(hook: (event: RequestEvent) => void, told: Told): void {
+  const event: RequestEvent = {
+    operation: told.operation,
+    table: told.table,
+    attempt: told.attempt,
+    durationMs: Math.round((performance.now() - told.started) * 1000) / 1000,
+    outcome: told.outcome,
+    status: told.answer?.status ?? null,
+  };
+  if (told.page !== undefined) event.items = told.page.items.length;
+  if (told.answer !== undefined) event.bytes = utf8Length(told.answer.text);
+  if (told.error instanceof ClientError) event.error = told.error.code;
+  try {
+    hook(event);
+  } catch {
+    // Logging must never change what a request does.
+  }
+}
+
 /**
  * Sends a request until it succeeds, fails for good, or runs out of attempts.
  * Only network errors, timeouts, 429 and 5xx are retried (both operations
  * are reads, so repeating one is safe), after a full-jitter backoff or the
  * answer's Retry-After, capped.
  */
-export async function sendRequest(t: Transport, operation: Operation, request: HttpRequest, signal?: AbortSignal): Promise<Page> {
+export async function sendRequest(t: Transport, operation: Operation, request: HttpRequest, signal?: AbortSignal, table = ""): Promise<Page> {
   for (let attempts = 1; ; attempts++) {
     if (signal?.aborted) throw new AbortError(operation, attempts - 1, signal.reason);
-    let failure: ClientError;
+    const started = t.onEvent === undefined ? 0 : performance.now();
+    const report = (outcome: RequestEvent["outcome"], answer: Answer | undefined, page?: Page, error?: unknown): void => {
+      if (t.onEvent !== undefined) tell(t.onEvent, { operation, table, attempt: attempts, started, outcome, answer, page, error });
+    };
+    let failure: ClientError | undefined;
     let waitMs: number | undefined;
+    let answer: Answer | undefined;
     try {
-      const answer = await attempt(t, operation, request, attempts, signal);
-      const result = readResponse(answer, { operation, attempts, redact: t.redact });
-      if (!(result instanceof Error)) return result;
+      answer = await attempt(t, operation, request, attempts, signal);
+    } catch (error) {
+      const retryable = error instanceof TimeoutError || error instanceof NetworkError;
+      report(retryable && attempts < t.maxAttempts ? "retry" : "error", undefined, undefined, error);
+      if (!retryable) throw error;
+      failure = error;
+    }
+    if (answer !== undefined) {
+      let result: Page | ClientError;
+      try {
+        result = readResponse(answer, { operation, attempts, redact: t.redact });
+      } catch (error) {
+        report("error", answer, undefined, error);
+        throw error;
+      }
+      if (!(result instanceof Error)) {
+        report("ok", answer, result);
+        return result;
+      }
+      const retry = isRetryableStatus(answer.status) && attempts < t.maxAttempts;
+      report(retry ? "retry" : "error", answer, undefined, result);
       if (!isRetryableStatus(answer.status)) throw result;
       failure = result;
       const retryAfter = parseRetryAfter(answer.retryAfter, t.now());
       if (retryAfter !== undefined) waitMs = Math.min(retryAfter, t.retryAfterCapMs);
-    } catch (error) {
-      if (!(error instanceof TimeoutError || error instanceof NetworkError)) throw error;
-      failure = error;
     }
-    if (attempts >= t.maxAttempts) throw failure;
+    if (attempts >= t.maxAttempts) throw failure!;
     try {
       await t.sleep(waitMs ?? backoffDelay(attempts, t.random, t.backoffBaseMs, t.backoffCapMs), signal);
     } catch (error) {

@@ -136,6 +136,32 @@ export interface ClientOptions {
   random?: () => number;
   /** Current time in milliseconds, for Retry-After dates; Date.now when left out. */
   now?: () => number;
+  /**
+   * Called after every attempt of every request, with what an app logs or
+   * measures: never a credential, a filter or an item. A hook that throws is
+   * ignored (the request goes on).
+   */
+  onEvent?: (event: RequestEvent) => void;
+}
+
+/** One attempt of one request, as `onEvent` hears of it. */
+export interface RequestEvent {
+  operation: Operation;
+  table: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** From sending to the whole answer read (or the failure), in milliseconds. */
+  durationMs: number;
+  /** "ok": the page came back; "retry": this attempt failed and another follows; "error": the call fails with `error`. */
+  outcome: "ok" | "retry" | "error";
+  /** The HTTP status, or null when none came back (a network error, a timeout). */
+  status: number | null;
+  /** Items on the page, when it came back. */
+  items?: number;
+  /** Bytes of the answer's body, when it was read. */
+  bytes?: number;
+  /** The ClientError code of a failed attempt (E_SERVICE, E_TIMEOUT, …). */
+  error?: string;
 }
 
 /** What explain plans: any filter over one table. */
@@ -169,6 +195,8 @@ export interface FindAllParams extends ExplainParams {
   /** Most matching items to hand out (not the service's per-page `limit`); all when left out. */
   limit?: number;
   signal?: AbortSignal;
+  /** The most milliseconds the whole call may take, every request, retry and wait included; past it, ClientError E_DEADLINE. */
+  deadlineMs?: number;
   /** Most pages over all the plan's requests; 10,000 when left out. */
   maxPages?: number;
   /** Reaching maxPages: "throw" (default) ClientError E_MAX_PAGES after the items so far; "stop" ends with `truncated: true` in the outcome. */
@@ -212,6 +240,8 @@ export interface FindPageParams extends ExplainParams {
   /** The previous page's cursor; left out for the first page. Bound to the table, the filter and the keys. */
   cursor?: string;
   signal?: AbortSignal;
+  /** The most milliseconds the whole page may take, every request, retry and wait included; past it, ClientError E_DEADLINE. */
+  deadlineMs?: number;
   /** Most service pages this one page may read (over all the plan's requests); 10,000 when left out. Past it: ClientError E_MAX_PAGES. */
   maxPages?: number;
   /** Requests in flight at once, 1 to 16; 1 when left out (a page rarely needs more than one request's pages). */
