@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { memberPath } from "./memberPath.js";
 import { prepareScope, type TableScope } from "./tableScope.js";
 
 /** What one authenticated credential may read. */
@@ -32,11 +33,6 @@ const EMPTY_DIGEST = sha256("");
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** `path.name`, or `path["odd name"]` for a name that is not an identifier. */
-export function memberPath(path: string, name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name.length > 60 ? `${name.slice(0, 59)}…` : name)}]`;
 }
 
 /** The one unknown member of an object, quoted for a message, or undefined. */
