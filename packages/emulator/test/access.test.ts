@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createEmulator, memoryStore, type Credentials, type Emulator, type Item, type ListRead, type Store } from "../src/index.js";
+import { createEmulator, memoryStore, parseAccessFile, type Credentials, type Emulator, type Item, type ListRead, type Store } from "../src/index.js";
 
 const sha = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 const JSON_TYPE = "application/json; charset=UTF-8";
@@ -195,5 +195,30 @@ describe("credentials are checked when the emulator is made", () => {
       expect(error?.message).not.toContain(secret);
       expect(error?.message).not.toContain(sha(secret));
     }
+  });
+});
+
+describe("parseAccessFile", () => {
+  const key = (name: string, token = "t") => `{"applicationKey": "${name}", "authenticationToken": "${token}"`;
+  it.each([
+    ["the same names in sibling objects", `{"credentials": [${key("a")}, "tables": {"x": {}}}, ${key("b")}, "tables": {"x": {}}}]}`, undefined],
+    ["names that differ only by an escape", `{"credentials": [${key("a")}, "tables": {"a\\"b": {}, "a\\\\\\"b": {}}}]}`, undefined],
+    ["a name written twice, once escaped", `{"credentials": [${key("a")}, "tables": {"\\u0078": {"scope": "a = 1"}, "x": {}}}]}`, "credentials[0].tables.x is given twice; JSON would keep only the last, so say it once"],
+    ["a scope given twice", `{"credentials": [${key("a")}, "tables": {"x y": {"scope": "a = 1", "scope": "a = 2"}}}]}`, 'credentials[0].tables["x y"].scope is given twice; JSON would keep only the last, so say it once'],
+    ["credentials given twice", `{"credentials": [${key("a")}}], "credentials": [${key("b")}}]}`, "credentials is given twice; JSON would keep only the last, so say it once"],
+    ["a token given twice, in the second credential", `{"credentials": [${key("a")}}, ${key("b")}, "authenticationToken": "u"}]}`, "credentials[1].authenticationToken is given twice; JSON would keep only the last, so say it once"],
+  ])("%s", (_what, text, problem) => {
+    const read = () => parseAccessFile(text, "access.json");
+    if (problem === undefined) expect(read().credentials.length).toBeGreaterThan(0);
+    else expect(read).toThrow(`E_FILE_SHAPE: access.json: ${problem}`);
+  });
+
+  it("lists the credentials that give a plain token, and takes a hashed one silently", () => {
+    const text = JSON.stringify({ credentials: [{ applicationKey: "a", authenticationTokenSha256: sha("x") }, { applicationKey: "b", authenticationToken: "y" }] });
+    expect(parseAccessFile(text, "access.json").plainTokens).toEqual(["credentials[1]"]);
+  });
+
+  it("gives the position of a JSON error, never the text around it", () => {
+    expect(() => parseAccessFile('{"credentials": [{"authenticationToken": "tok-SECRET-77"}}', "access.json")).toThrow(/^E_FILE_JSON: access\.json:1: not valid JSON \(column \d+\)$/);
   });
 });
