@@ -3,23 +3,10 @@ import { createClient } from "@itemfilter/client";
 import { evaluate, parse, type FilterNode } from "@itemfilter/core";
 import type { Item } from "@itemfilter/emulator";
 import { expect } from "vitest";
+import { TENANT_ORDERS } from "../../../test/support/tenantOrders.js";
 
-/**
- * A table two tenants share, and the access file that gives each its own
- * part of it, for `serve --access` over the demo emulator and over DynamoDB
- * Local alike. Customers c1 and c2 belong to t1, c3 and c5 to t2; c4 has orders of both.
- */
+/** The shared table, and the access file that gives each tenant its own part of it, for `serve --access` over the demo emulator and over DynamoDB Local alike. */
 export const TENANT_TABLE = "tenant_orders";
-export const TENANT_ORDERS: Item[] = [
-  { customer: "c1", at: "2024-01", tenant: "t1", total: 10 },
-  { customer: "c1", at: "2024-02", tenant: "t1", total: 20 },
-  { customer: "c2", at: "2024-01", tenant: "t1", total: 30 },
-  { customer: "c3", at: "2024-01", tenant: "t2", total: 40 },
-  { customer: "c3", at: "2024-02", tenant: "t2", total: 50 },
-  { customer: "c4", at: "2024-01", tenant: "t2", total: 60 },
-  { customer: "c4", at: "2024-02", tenant: "t1", total: 70 },
-  { customer: "c5", at: "2024-01", tenant: "t2", total: 80 },
-];
 export const TENANT_DATA = { tables: { [TENANT_TABLE]: { primaryKey: "customer", secondaryKey: "at", items: TENANT_ORDERS } } };
 
 export const sha256 = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");

@@ -1,6 +1,6 @@
 import { buildAccessList } from "./accessList.js";
 import { EmulatorError } from "./EmulatorError.js";
-import { jsonErrorPosition } from "./jsonErrorPosition.js";
+import { parseJsonFile } from "./parseJsonFile.js";
 import { repeatedMember } from "./repeatedMember.js";
 import type { Credentials } from "./types.js";
 
@@ -23,14 +23,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * (E_FILE_JSON or E_FILE_SHAPE) that names the file and the member, never a token.
  */
 export function parseAccessFile(text: string, file: string): AccessFile {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const at = jsonErrorPosition(text, error);
-    // V8's own message quotes the text around the error, which may be a token: only the position is given.
-    throw new EmulatorError("E_FILE_JSON", `not valid JSON${at === undefined ? "" : ` (column ${at.column})`}`, at === undefined ? { file } : { file, line: at.line });
-  }
+  const value = parseJsonFile(text, file);
   const shape = (message: string): never => {
     throw new EmulatorError("E_FILE_SHAPE", message, { file });
   };

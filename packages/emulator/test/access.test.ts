@@ -1,23 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { TENANT_ORDERS } from "../../../test/support/tenantOrders.js";
 import { createEmulator, memoryStore, parseAccessFile, type Credentials, type Emulator, type Item, type ListRead, type Store } from "../src/index.js";
 
 const sha = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 const JSON_TYPE = "application/json; charset=UTF-8";
 
-// Customers c1 and c2 belong to tenant t1, c3 to t2; c4 has orders of both (a key shared across tenants).
-const ORDERS: Item[] = [
-  { customer: "c1", at: "2024-01", tenant: "t1", total: 10 },
-  { customer: "c1", at: "2024-02", tenant: "t1", total: 20 },
-  { customer: "c2", at: "2024-01", tenant: "t1", total: 30 },
-  { customer: "c3", at: "2024-01", tenant: "t2", total: 40 },
-  { customer: "c3", at: "2024-02", tenant: "t2", total: 50 },
-  { customer: "c4", at: "2024-01", tenant: "t2", total: 60 },
-  { customer: "c4", at: "2024-02", tenant: "t1", total: 70 },
-  { customer: "c5", at: "2024-01", tenant: "t2", total: 80, shared: "yes" },
-];
 const tables = {
-  orders: { primaryKey: "customer", secondaryKey: "at", items: ORDERS },
+  orders: { primaryKey: "customer", secondaryKey: "at", items: TENANT_ORDERS },
   products: { primaryKey: "sku", items: [{ sku: "p1" }] },
   secrets: { primaryKey: "id", items: [{ id: "s1" }] },
 };
