@@ -30,6 +30,8 @@ const EVERY_TABLE: Grant = { mayRead: () => true, scope: () => undefined };
 
 const sha256 = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest();
 const EMPTY_DIGEST = sha256("");
+/** The most presented tokens whose digests are kept; past this the memory is emptied (tokens sprayed at it cost only their hashing). */
+const MAX_REMEMBERED_TOKENS = 64;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -114,9 +116,21 @@ export function buildAccessList(credentials: unknown, fail: AccessProblem, optio
   });
   // Compared against when the key is unknown, so an unknown key takes as long as a wrong token.
   const nobody = [{ digest: EMPTY_DIGEST, grant: undefined }];
+  // A client sends the same token with every request, and hashing it was a quarter of a small in-process
+  // request's time (1.6 of 5.6 µs). A hit tells only that this very token was sent before, nothing of how
+  // close it is to a real one: the comparison that decides is still the digests', in constant time.
+  const digests = new Map<string, Buffer>();
+  const digestOf = (token: string): Buffer => {
+    let digest = digests.get(token);
+    if (digest === undefined) {
+      if (digests.size >= MAX_REMEMBERED_TOKENS) digests.clear();
+      digests.set(token, (digest = sha256(token)));
+    }
+    return digest;
+  };
   return {
     authenticate(applicationKey, authenticationToken) {
-      const digest = sha256(authenticationToken);
+      const digest = digestOf(authenticationToken);
       let granted: Grant | undefined;
       // Every token of the key is compared, whichever matches.
       for (const entry of byKey.get(applicationKey) ?? nobody) if (timingSafeEqual(digest, entry.digest) && granted === undefined) granted = entry.grant;
