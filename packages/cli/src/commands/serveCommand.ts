@@ -22,7 +22,7 @@ export function serveCommand(select: Select): CommandModule {
         .option("access", {
           type: "string",
           conflicts: ["app-key", "token-file"],
-          describe: "A JSON file of credentials instead, each with the tables it may read and, per table, a scope (a filter every item it gets satisfies); see the README",
+          describe: "A JSON file of credentials instead, each with the tables it may read and, per table, an optional scope: a filter every item it reads satisfies",
         })
         .epilog(`${examplesMarker("serve")}\n\n${EPILOG}`),
     handler: (argv) => {
