@@ -59,7 +59,7 @@ describe.each(BACKENDS)("on %s", (name) => {
       [
         "404 for an unknown table",
         () => h.client().queryItems({ table: "nope" }),
-        { type: "ServiceError", code: "E_SERVICE", attempts: 1, status: 404, message: 'queryItems: the service refused the request (HTTP 404): there is no table "nope"; the tables are "events", "people"' },
+        { type: "ServiceError", code: "E_SERVICE", attempts: 1, status: 404, message: 'queryItems: the service refused the request (HTTP 404): there is no table "nope"' },
       ],
       [
         "404 for an unknown path",

@@ -9,6 +9,8 @@ export const MAX_BYTES = {
   data: 256 * 1024 * 1024,
   /** A --schema file. */
   schema: 16 * 1024 * 1024,
+  /** A serve --access file. */
+  access: 1024 * 1024,
   /** A --token-file. */
   token: 64 * 1024,
   /** Filters on stdin (`compile --lines` reads many). */

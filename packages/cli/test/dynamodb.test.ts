@@ -8,6 +8,7 @@ import { createClient } from "@itemfilter/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
 import { runCli, startServe } from "./runCli.js";
+import { expectTenantScoped, TENANT_ACCESS, TENANT_DATA, TENANT_TABLE } from "./scopeChecks.js";
 
 // load, serve and find on DynamoDB (one DynamoDB Local for the file). The AWS SDK reads process.env itself,
 // so the variables the README sets go there; the command's own environment stays clean.
@@ -16,6 +17,8 @@ const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, proce
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-dynamodb-"));
 writeFileSync(join(dir, "pets.ndjson"), '{"name":"rex","kind":"dog","age":3}\n{"name":"tom","kind":"cat","tags":["b","a"]}\n');
 writeFileSync(join(dir, "mixed.ndjson"), '{"name":"rex"}\n{"name":7}\n');
+writeFileSync(join(dir, "tenants.json"), JSON.stringify(TENANT_DATA));
+writeFileSync(join(dir, "access.json"), JSON.stringify(TENANT_ACCESS));
 let db: DynamoDbLocal;
 let endpoint: string;
 
@@ -27,6 +30,8 @@ beforeAll(async () => {
     const loaded = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", table]);
     if (loaded.code !== 0) throw new Error(loaded.stderr);
   }
+  const tenants = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", TENANT_TABLE, "--data", "tenants.json"], { cwd: dir });
+  if (tenants.code !== 0) throw new Error(tenants.stderr);
 }, 120_000);
 afterAll(async () => {
   for (const [name, value] of Object.entries(saved)) {
@@ -100,10 +105,27 @@ describe("itemfilter serve --dynamodb-endpoint", () => {
       expect(refused).toBe(421);
       const wrong = await fetch(`${serving.url}/listItems`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ applicationKey: "demo-app", authenticationToken: "nope", table: "users" }) });
       expect(wrong.status).toBe(401);
+      // Issue 33 §2: a 404 names no other table of the account.
+      const missing = await fetch(`${serving.url}/listItems`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ applicationKey: "demo-app", authenticationToken: "demo-token", table: "user" }) });
+      expect({ status: missing.status, body: await missing.text() }).toEqual({ status: 404, body: '{"error":{"code":404,"message":"there is no table \\"user\\""}}' });
     } finally {
       const run = await serving.stop();
       expect(run.code).toBe(0);
-      expect(run.stderr).toContain(`Serving the DynamoDB tables at ${endpoint} (orders, pets, readings, users; keys from DescribeTable) on ${run.stdout.trim()}`);
+      const lines = run.stderr.split("\n");
+      expect(lines[0]).toMatch(`Serving the DynamoDB tables at ${endpoint} (orders, pets, readings, ${TENANT_TABLE}, users; keys from DescribeTable) on ${run.stdout.trim()}`);
+      // Issue 33 §2: on a loopback endpoint (DynamoDB Local) the demo key is let in, with a warning.
+      expect(lines[1]).toBe(`Warning: every table of DynamoDB at ${endpoint} is served to the demo key, whose token is public; give --access FILE (or --app-key and --token-file) to choose who may read which table.`);
+    }
+  });
+
+  it("serves each key of an access file its part of a shared table, as over the in-memory data (issue 31 §4)", async () => {
+    const serving = await startServe(["serve", "--dynamodb-endpoint", endpoint, "--port", "0", "--access", "access.json"], { cwd: dir });
+    try {
+      await expectTenantScoped(serving.url);
+    } finally {
+      const run = await serving.stop();
+      expect(run.code).toBe(0);
+      expect(run.stderr).not.toContain("Warning: every table");
     }
   });
 

@@ -38,6 +38,11 @@ writeFileSync(join(fixtures, "schema.json"), JSON.stringify({ attributes: { age:
 writeFileSync(join(fixtures, "filters.txt"), "age >= 30\nplan = \"pro\"\n");
 writeFileSync(join(fixtures, "items.json"), JSON.stringify({ tables: { pets: { primaryKey: "id", items: [{ id: 1, kind: "cat" }, { id: 2, kind: "dog" }] } } }));
 writeFileSync(join(fixtures, "items.ndjson"), '{"id":1,"kind":"cat"}\n{"id":2,"kind":"dog"}\n');
+// An access file for serve --access: one key on the demo orders of one customer (its token's SHA-256, as the README shows).
+writeFileSync(
+  join(fixtures, "access.json"),
+  JSON.stringify({ credentials: [{ applicationKey: "shop-u001", authenticationTokenSha256: "5e3b8f4c3b7e5a8c5b0e6e43f2b9c1b5a7c9d0e1f2a3b4c5d6e7f8091a2b3c4d", tables: { orders: { scope: 'customer = "u001"' }, products: {} } }] }),
+);
 
 interface Example {
   /** Where it was found, for the test's name. */

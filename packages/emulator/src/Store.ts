@@ -47,7 +47,7 @@ export interface QueryRead {
 export interface Store {
   /** The table of that name, or undefined when there is none. */
   table(name: string): Promise<StoreTable | undefined>;
-  /** Every table's name, for the message that answers an unknown one. */
+  /** Every table's name, for a caller that lists them (the handler's 404 names no table but the one asked for). */
   tableNames(): Promise<readonly string[]>;
   listItems(read: ListRead): Promise<Page>;
   queryItems(read: QueryRead): Promise<Page>;

@@ -1,3 +1,4 @@
+import { buildAccessList, type AccessList } from "./accessList.js";
 import { EmulatorError } from "./EmulatorError.js";
 import type { EmulatorHooks, EmulatorOptions } from "./types.js";
 
@@ -20,6 +21,7 @@ export interface CheckedOptions {
   /** Host names to accept; undefined: loopback names, and the address given to start(). */
   allowedHosts: readonly string[] | "any" | undefined;
   hooks: EmulatorHooks;
+  access: AccessList;
 }
 
 const fail = (message: string): never => {
@@ -61,18 +63,8 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
       fail("store must have the methods table, tableNames, listItems and queryItems");
     }
   } else if (typeof options.tables !== "object" || options.tables === null || Array.isArray(options.tables)) fail("tables must be an object of table definitions by name");
-  if (!Array.isArray(options.credentials)) fail("credentials must be an array of {applicationKey, authenticationToken}");
-  options.credentials.forEach((pair, i) => {
-    const ok =
-      typeof pair === "object" &&
-      pair !== null &&
-      typeof pair.applicationKey === "string" &&
-      pair.applicationKey !== "" &&
-      typeof pair.authenticationToken === "string" &&
-      pair.authenticationToken !== "";
-    // The message names the position only: credentials never go into an error.
-    if (!ok) fail(`credentials[${i}] must have a non-empty string applicationKey and authenticationToken`);
-  });
+  // The message names the member only: credentials never go into an error.
+  const access = buildAccessList(options.credentials, (member, problem) => fail(`${member} ${problem}`));
   const hooks = options.hooks ?? {};
   if (typeof hooks !== "object" || hooks === null) fail("hooks must be an object");
   if (hooks.latencyMs !== undefined && !(typeof hooks.latencyMs === "number" && hooks.latencyMs >= 0 && Number.isFinite(hooks.latencyMs))) {
@@ -103,5 +95,6 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     maxConnections: positiveInteger(options.maxConnections, "maxConnections", DEFAULT_MAX_CONNECTIONS),
     allowedHosts: hostList(options.allowedHosts),
     hooks,
+    access,
   };
 }

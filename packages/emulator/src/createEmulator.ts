@@ -127,12 +127,6 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const settings = checkOptions(options);
   // One request handler over either store: the tables given, in memory, or the caller's (DynamoDB, say).
   const store = options.store ?? memoryStore(options.tables!);
-  const known = new Map<string, Set<string>>();
-  for (const { applicationKey, authenticationToken } of options.credentials) {
-    let tokens = known.get(applicationKey);
-    if (tokens === undefined) known.set(applicationKey, (tokens = new Set()));
-    tokens.add(authenticationToken);
-  }
   const hooks = settings.hooks;
   let failuresLeft = hooks.failures?.count ?? 0;
   let nonJsonLeft = hooks.nonJson === undefined ? 0 : (hooks.nonJson.count ?? Infinity);
@@ -169,9 +163,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     const body = parseJsonBody(bytes);
     const { applicationKey, authenticationToken } = readCredentials(body);
     // One message for both kinds of mismatch, so a caller cannot learn which application keys exist.
-    if (known.get(applicationKey)?.has(authenticationToken) !== true) throw new RequestError(401, "unknown applicationKey or authenticationToken");
+    const grant = settings.access.authenticate(applicationKey, authenticationToken);
+    if (grant === undefined) throw new RequestError(401, "unknown applicationKey or authenticationToken");
 
-    const page = await serveOperation(operation, body, { store, pageSize: settings.pageSize });
+    const page = await serveOperation(operation, body, { store, pageSize: settings.pageSize, grant });
     if (nonJsonLeft > 0) {
       nonJsonLeft--;
       const n = hooks.nonJson!;

@@ -10,10 +10,23 @@ export function hostName(host: string): string {
   return name.includes(":") && !name.startsWith("[") ? `[${name}]` : name;
 }
 
-/** Addresses that listen on every interface: whoever can reach the port may use any name for it. */
+/** The unspecified addresses, IPv4, IPv6 and IPv4-mapped, as the URL parser writes them. */
+const WILDCARDS = new Set(["0.0.0.0", "[::]", "[::ffff:0:0]"]);
+
+/**
+ * Addresses that listen on every interface: whoever can reach the port may
+ * use any name for it. Every spelling counts (`0`, `0x0`, `0.0`, `::0`,
+ * `0:0:0:0:0:0:0:0`...), since the system's resolver reads them all as the
+ * unspecified address; the URL parser reads IPv4 numbers the same way.
+ */
 export function isWildcardHost(host: string): boolean {
   const name = hostName(host);
-  return name === "0.0.0.0" || name === "[::]" || name === "[0:0:0:0:0:0:0:0]" || name === "";
+  if (name === "") return true;
+  try {
+    return WILDCARDS.has(new URL(`http://${name}/`).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**

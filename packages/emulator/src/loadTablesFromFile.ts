@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { EmulatorError } from "./EmulatorError.js";
-import { jsonErrorPosition, lineAndColumn } from "./jsonErrorPosition.js";
+import { lineAndColumn } from "./jsonErrorPosition.js";
+import { parseJsonFile } from "./parseJsonFile.js";
 import { inexactMessage, inexactNumber } from "./inexactNumber.js";
 import { loadNdjsonTable } from "./loadNdjsonTable.js";
 import { readTextFile } from "./readTextFile.js";
@@ -19,13 +20,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export async function loadTablesFromFile(file: string): Promise<Record<string, TableDefinition>> {
   const text = await readTextFile(file);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const at = jsonErrorPosition(text, error);
-    throw new EmulatorError("E_FILE_JSON", `not valid JSON${at === undefined ? "" : ` (column ${at.column})`}`, at === undefined ? { file } : { file, line: at.line });
-  }
+  const value = parseJsonFile(text, file);
   const inexact = inexactNumber(text);
   if (inexact !== undefined) {
     const at = lineAndColumn(text, inexact.offset);

@@ -1,14 +1,18 @@
 import { isFilterError, validateListFilter, validateQueryFilter, type QueryFilter } from "@itemfilter/core";
+import type { Grant } from "./accessList.js";
 import { MAX_FILTER_CONDITIONS } from "./readPageInSlices.js";
 import { readMembers, type Operation } from "./readMembers.js";
 import { RequestError } from "./RequestError.js";
 import type { KeyValue } from "./keyValues.js";
 import type { Page } from "./runListItems.js";
 import type { Store, StoreTable } from "./Store.js";
+import type { TableScope } from "./tableScope.js";
 
 export interface ServeContext {
   store: Store;
   pageSize: number;
+  /** What the request's credential may read. */
+  grant: Grant;
 }
 
 /** Filters are checked by core alone, so the emulator accepts exactly what core accepts; its message carries the JSON path. */
@@ -26,14 +30,32 @@ function checkFilter<T>(check: () => T): T {
 }
 
 /**
- * Names the tables there are, for a caller who has already authenticated:
- * a local emulator has nothing to hide from its own user, and a typo is the usual cause.
+ * The answer for a table that is not there, and for one the credential may
+ * not read: the same bytes, naming no other table, so a key learns nothing
+ * about the tables it is not given (nor, over DynamoDB, the account's).
  */
-function knownTables(tableNames: readonly string[]): string {
-  const names = [...tableNames].sort();
-  if (names.length === 0) return "; this emulator has no tables";
-  const shown = names.slice(0, 10).map((n) => JSON.stringify(n)).join(", ");
-  return `; the tables are ${shown}${names.length > 10 ? ` and ${names.length - 10} more` : ""}`;
+const noSuchTable = (name: string): RequestError => new RequestError(404, `there is no table ${JSON.stringify(name.slice(0, 100))}`);
+
+/**
+ * The table, if the credential may read it. The store is asked either way,
+ * so both refusals take the same path; what it throws about a table the
+ * credential may not read (a binary key, say) would tell that it exists.
+ */
+async function grantedTable(store: Store, grant: Grant, name: string): Promise<StoreTable> {
+  if (!grant.mayRead(name)) {
+    await store.table(name).catch(() => undefined);
+    throw noSuchTable(name);
+  }
+  const table = await store.table(name);
+  if (table === undefined) throw noSuchTable(name);
+  return table;
+}
+
+/** The page without the items the scope does not select; its stopKey stays, so paging goes on where the store stopped. */
+function scoped(page: Page, scope: TableScope | undefined): Page {
+  if (scope === undefined) return page;
+  const items = page.items.filter(scope.test);
+  return items.length === page.items.length ? page : { ...page, items };
 }
 
 /**
@@ -54,15 +76,16 @@ function checkKeyTypes(table: StoreTable, primary: KeyValue | undefined, filter:
 }
 
 /**
- * Serves one authenticated request body: members checked, table found, filter
- * validated by core, one page read from the store (the in-memory store reads
- * it in slices, so other requests are answered meanwhile).
+ * Serves one authenticated request body: members checked, table found (and
+ * readable with the credential), filter validated by core, one page read from
+ * the store (the in-memory store reads it in slices, so other requests are
+ * answered meanwhile), less any item outside the credential's scope.
  */
 export async function serveOperation(operation: Operation, body: Record<string, unknown>, context: ServeContext): Promise<Page> {
   const members = readMembers(operation, body);
   const { store } = context;
-  const table = await store.table(members.table);
-  if (table === undefined) throw new RequestError(404, `there is no table ${JSON.stringify(members.table.slice(0, 100))}${knownTables(await store.tableNames())}`);
+  const table = await grantedTable(store, context.grant, members.table);
+  const scope = context.grant.scope(table.name);
 
   if (operation === "listItems") {
     const count = Array.isArray(members.filter) ? members.filter.length : 1;
@@ -70,7 +93,9 @@ export async function serveOperation(operation: Operation, body: Record<string, 
       throw new RequestError(400, `invalid filter: ${count} conditions; one request takes at most ${MAX_FILTER_CONDITIONS} (as DynamoDB takes at most 300 operators in one expression); split the filter or check the rest locally`);
     }
     const filters = members.hasFilter ? checkFilter(() => validateListFilter(members.filter, { path: "filter" })) : [];
-    return store.listItems({ table, filters, limit: members.limit, startKey: members.startKey, pageSize: context.pageSize });
+    // The scope's own filters narrow what the store returns where they fit in one request; the test on each item is what guarantees it.
+    const pushed = scope?.filters !== undefined && filters.length + scope.filters.length <= MAX_FILTER_CONDITIONS ? [...filters, ...scope.filters] : filters;
+    return scoped(await store.listItems({ table, filters: pushed, limit: members.limit, startKey: members.startKey, pageSize: context.pageSize }), scope);
   }
 
   const secondaryKey = table.secondaryKey;
@@ -81,7 +106,7 @@ export async function serveOperation(operation: Operation, body: Record<string, 
   if (members.hasFilter) filter = checkFilter(() => validateQueryFilter(members.filter, { path: "filter" }));
   checkKeyTypes(table, members.primary, filter);
   const startKey = members.startKey as { primary: string | number; secondary: string | number } | undefined;
-  return store.queryItems({
+  const page = await store.queryItems({
     table: { name: table.name, primaryKey: table.primaryKey, secondaryKey },
     filter,
     primary: members.primary,
@@ -90,4 +115,5 @@ export async function serveOperation(operation: Operation, body: Record<string, 
     searchForward: members.searchForward,
     pageSize: context.pageSize,
   });
+  return scoped(page, scope);
 }

@@ -14,10 +14,27 @@ export interface TableDefinition {
 
 export type Tables = Readonly<Record<string, TableDefinition>>;
 
-export interface Credentials {
-  applicationKey: string;
-  authenticationToken: string;
+/** What one credential may read of a table it lists. */
+export interface TableAccess {
+  /**
+   * A filter (filter-language text) every item this credential reads from
+   * the table satisfies, whatever its request says; every item when left out.
+   */
+  scope?: string;
 }
+
+interface CredentialBase {
+  applicationKey: string;
+  /**
+   * The tables this credential may read, by name, each with an optional
+   * scope; every table when left out. A table it does not list is answered
+   * exactly as one that does not exist.
+   */
+  tables?: Readonly<Record<string, TableAccess>>;
+}
+
+/** An application key and its token: the token itself, or its SHA-256 (64 hex digits), which is what a file should store. */
+export type Credentials = CredentialBase & ({ authenticationToken: string; authenticationTokenSha256?: never } | { authenticationTokenSha256: string; authenticationToken?: never });
 
 /** The injected failure of the `failures` hook. */
 export interface FailureHook {

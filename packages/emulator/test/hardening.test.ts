@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowedHostsFor, createEmulator, isAllowedHost, type Emulator, type EmulatorOptions } from "../src/index.js";
+import { allowedHostsFor, createEmulator, isAllowedHost, isWildcardHost, type Emulator, type EmulatorOptions } from "../src/index.js";
 
 const CREDS = { applicationKey: "app-key-1", authenticationToken: "token-1" };
 const JSON_TYPE = "application/json; charset=UTF-8";
@@ -106,6 +106,33 @@ describe("the Host check (DNS rebinding)", () => {
     [["a.test"], "0.0.0.0", "evil.example", false],
   ])("allowedHostsFor(%j, %j) takes Host %j: %s", (allowed, listen, header, expected) => {
     expect(isAllowedHost(header, allowedHostsFor(allowed, listen))).toBe(expected);
+  });
+
+  // Issue 33 §2: the resolver reads every one of these as the unspecified address, so each binds every interface.
+  it.each([
+    ["0.0.0.0", true],
+    ["0", true],
+    ["0x0", true],
+    ["0.0", true],
+    ["00", true],
+    ["000.000.000.000", true],
+    ["0x00000000", true],
+    ["::", true],
+    ["::0", true],
+    ["[::]", true],
+    ["0:0:0:0:0:0:0:0", true],
+    ["::ffff:0.0.0.0", true],
+    [" 0 ", true],
+    ["127.0.0.1", false],
+    ["localhost", false],
+    ["::1", false],
+    ["0.0.0.1", false],
+    ["10.0.0.0", false],
+    ["example.com", false],
+    ["0.example", false],
+  ])("isWildcardHost(%j) is %s, and allowedHostsFor answers any Host name only for a wildcard", (host, wildcard) => {
+    expect(isWildcardHost(host)).toBe(wildcard);
+    expect(isAllowedHost("evil.example", allowedHostsFor(undefined, host))).toBe(wildcard);
   });
 
   it.each([[[]], [["a b"]], [["localhost:80/"]], ["all"]])("refuses allowedHosts %j", (allowedHosts) => {

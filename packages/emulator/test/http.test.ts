@@ -73,7 +73,7 @@ describe("emulator over HTTP", () => {
     ["no token", "/listItems", JSON.stringify({ applicationKey: "x" }), undefined, undefined, 400, error(400, "'authenticationToken' is missing; it is a string")],
     ["an unknown key", "/listItems", JSON.stringify({ applicationKey: "nope", authenticationToken: "token-1", table: "people" }), undefined, undefined, 401, error(401, "unknown applicationKey or authenticationToken")],
     ["a token of another pair", "/listItems", JSON.stringify({ applicationKey: "app-key-1", authenticationToken: "token-3", table: "people" }), undefined, undefined, 401, error(401, "unknown applicationKey or authenticationToken")],
-    ["an unknown table", "/listItems", body({ table: "nope" }), undefined, undefined, 404, error(404, 'there is no table "nope"; the tables are "events", "people"')],
+    ["an unknown table", "/listItems", body({ table: "nope" }), undefined, undefined, 404, error(404, 'there is no table "nope"')],
     ["a table that is not a string", "/listItems", body({ table: ["people"] }), undefined, undefined, 400, error(400, "'table' must be a string, not an array")],
     ["an unknown member", "/listItems", body({ table: "people", filters: [] }), undefined, undefined, 400, error(400, 'listItems has no member "filters"; it takes applicationKey, authenticationToken, table, filter, limit, startKey')],
     ["key on listItems", "/listItems", body({ table: "people", key: { primary: "a" } }), undefined, undefined, 400, error(400, 'listItems has no member "key"; it takes applicationKey, authenticationToken, table, filter, limit, startKey')],
@@ -220,8 +220,8 @@ describe("emulator limits and hooks", () => {
 
   it.each([
     [{ tables: [], credentials: [] }, "E_OPTIONS: tables must be an object of table definitions by name"],
-    [{ tables: {}, credentials: {} }, "E_OPTIONS: credentials must be an array of {applicationKey, authenticationToken}"],
-    [{ tables: {}, credentials: [{ applicationKey: "secret-key", authenticationToken: "" }] }, "E_OPTIONS: credentials[0] must have a non-empty string applicationKey and authenticationToken"],
+    [{ tables: {}, credentials: {} }, "E_OPTIONS: credentials must be an array of {applicationKey, authenticationTokenSha256 or authenticationToken, tables}"],
+    [{ tables: {}, credentials: [{ applicationKey: "secret-key", authenticationToken: "" }] }, "E_OPTIONS: credentials[0].authenticationToken must be a non-empty string"],
     [{ tables: {}, credentials: [], pageSize: 0 }, "E_OPTIONS: pageSize must be a whole number of at least 1"],
     [{ tables: {}, credentials: [], maxBodyBytes: 1.5 }, "E_OPTIONS: maxBodyBytes must be a whole number of at least 1"],
     [{ tables: {}, credentials: [], hooks: { latencyMs: -1 } }, "E_OPTIONS: hooks.latencyMs must be a number of milliseconds, 0 or more"],

@@ -109,6 +109,8 @@ export interface ServeArgs {
   host: string | undefined;
   appKey: string | undefined;
   tokenFile: string | undefined;
+  /** A JSON file of credentials, each with the tables it may read and their scopes; replaces --app-key and --token-file. */
+  access: string | undefined;
 }
 
 /** `itemfilter load`: a data file into a DynamoDB table. */

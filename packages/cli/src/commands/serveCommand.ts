@@ -19,6 +19,11 @@ export function serveCommand(select: Select): CommandModule {
         .option("host", { type: "string", describe: "The address to listen on (default 127.0.0.1), which requests may then name in their Host header; otherwise it answers loopback names only" })
         .option("app-key", { type: "string", describe: "The application key it accepts (env ITEMFILTER_APPLICATION_KEY)" })
         .option("token-file", { type: "string", describe: "A file holding the token it accepts (or env ITEMFILTER_AUTH_TOKEN)" })
+        .option("access", {
+          type: "string",
+          conflicts: ["app-key", "token-file"],
+          describe: "A JSON file of credentials instead, each with the tables it may read and, per table, an optional scope: a filter every item it reads satisfies",
+        })
         .epilog(`${examplesMarker("serve")}\n\n${EPILOG}`),
     handler: (argv) => {
       select({
@@ -31,6 +36,7 @@ export function serveCommand(select: Select): CommandModule {
           host: optionalString(argv.host, "host"),
           appKey: optionalString(argv.appKey, "app-key"),
           tokenFile: optionalString(argv.tokenFile, "token-file"),
+          access: optionalString(argv.access, "access"),
         },
       });
     },

@@ -6,7 +6,7 @@ import { serviceError } from "../cliError.js";
 import type { PlaygroundArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { loadTables } from "../send/loadTables.js";
-import { DEMO_CREDENTIALS } from "../send/runServe.js";
+import { DEMO_CREDENTIALS } from "../send/serveAccess.js";
 import { openBrowser } from "./openBrowser.js";
 import { playgroundDistPath } from "./playgroundDist.js";
 import { createPlaygroundServer, type PlaygroundServer } from "./playgroundServer.js";

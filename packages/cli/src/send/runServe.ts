@@ -1,16 +1,13 @@
-import { createEmulator, isWildcardHost, type Store } from "@itemfilter/emulator";
+import { createEmulator, isWildcardHost, type Credentials, type Store } from "@itemfilter/emulator";
 import { untilInterrupted, type CliContext } from "../cliContext.js";
 import { serviceError, usageError } from "../cliError.js";
 import type { ServeArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { quoteArg } from "../quoteArg.js";
 import { loadTables, type Tables } from "./loadTables.js";
-import { resolveCredentials, type Credentials } from "./resolveCredentials.js";
+import { DEMO_CREDENTIALS, dynamoExposure, serveAccess, type ServeAccess } from "./serveAccess.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
-
-/** The credentials `serve` accepts when none are configured: it serves demo data to this machine only. */
-export const DEMO_CREDENTIALS = { applicationKey: "demo-app", authenticationToken: "demo-token" };
 
 /**
  * `itemfilter serve`: runs the emulator on 127.0.0.1 until the signal aborts
@@ -18,10 +15,12 @@ export const DEMO_CREDENTIALS = { applicationKey: "demo-app", authenticationToke
  * everything else to stderr.
  */
 export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number> {
-  const credentials = await serveCredentials(ctx, args);
+  const access = await serveAccess(ctx, args);
+  // Checked before DynamoDB is asked anything.
+  const exposure = dynamoExposure(args, access);
   const source = await openSource(ctx, args);
   try {
-    return await serve(ctx, args, credentials, source);
+    return await serve(ctx, args, access, source, exposure);
   } finally {
     source.close();
   }
@@ -33,6 +32,8 @@ interface Source {
   /** "users (30 items), …" or "the DynamoDB tables at URL (users, …)". */
   described: string;
   firstTable: string | undefined;
+  /** The tables served, where they are known once and for all (not DynamoDB's, which may come later). */
+  tableNames?: readonly string[];
   close(): void;
 }
 
@@ -50,12 +51,12 @@ async function openSource(ctx: CliContext, args: ServeArgs): Promise<Source> {
   }
   const tables = await loadTables(ctx, args.data);
   const names = Object.entries(tables).map(([name, t]) => `${name} (${t.items.length} items${t.secondaryKey === undefined ? "" : `, secondary key ${t.secondaryKey}`})`);
-  return { options: { tables }, described: names.join(", "), firstTable: Object.keys(tables)[0], close: () => {} };
+  return { options: { tables }, described: names.join(", "), firstTable: Object.keys(tables)[0], tableNames: Object.keys(tables), close: () => {} };
 }
 
-async function serve(ctx: CliContext, args: ServeArgs, credentials: Credentials, source: Source): Promise<number> {
-  const demo = credentials === DEMO_CREDENTIALS;
-  const emulator = createEmulator({ ...source.options, credentials: [credentials] });
+async function serve(ctx: CliContext, args: ServeArgs, access: ServeAccess, source: Source, exposure: string | undefined): Promise<number> {
+  const demo = access.kind === "demo";
+  const emulator = createEmulator({ ...source.options, credentials: access.credentials });
   let url: string;
   try {
     // With --host it listens there and answers requests that name it; else loopback names only.
@@ -68,6 +69,7 @@ async function serve(ctx: CliContext, args: ServeArgs, credentials: Credentials,
   }
   ctx.out(`${url}\n`);
   ctx.err(`Serving ${source.described} on ${url}${args.host === undefined ? "" : ` (listening on ${args.host})`}\n`);
+  if (exposure !== undefined) ctx.err(`${exposure}\n`);
   if (demo && args.host !== undefined && !LOOPBACK.has(args.host)) {
     ctx.err(`Warning: --host ${args.host} may let other machines in, and the demo credentials are public; configure your own.\n`);
   }
@@ -75,33 +77,40 @@ async function serve(ctx: CliContext, args: ServeArgs, credentials: Credentials,
     // A wildcard address answers any Host name, so the check that refuses DNS-rebound names cannot run.
     ctx.err(`Warning: with --host ${args.host} any Host name is answered, so DNS-rebinding protection is off: a web page you visit could read and query this server through your browser. Give a specific address to keep it on.\n`);
   }
-  ctx.err(
-    demo
-      ? `It accepts only the demo credentials: applicationKey "${DEMO_CREDENTIALS.applicationKey}" with authenticationToken "${DEMO_CREDENTIALS.authenticationToken}" (set ITEMFILTER_APPLICATION_KEY and ITEMFILTER_AUTH_TOKEN, or --app-key and --token-file, to choose).\n`
-      : "It accepts only the application key and token you configured.\n",
-  );
-  ctx.err(`${tryLine(url, source.firstTable, args, demo)}\nPress Ctrl-C to stop.\n`);
+  if (access.kind === "file" && source.tableNames !== undefined) {
+    const missing = unservedTables(access.credentials, source.tableNames);
+    if (missing.length > 0) ctx.err(`Warning: the access file '${access.file}' lists tables that are not served (${missing.join(", ")}); they are answered as missing.\n`);
+  }
+  ctx.err(`${acceptsLine(access)}\n`);
+  ctx.err(`${tryLine(url, firstReadable(access, source), args, demo)}\nPress Ctrl-C to stop.\n`);
   await untilInterrupted(ctx);
   await emulator.stop();
   ctx.err("Stopped.\n");
   return EXIT.ok;
 }
 
-/**
- * The configured credentials, which replace the demo ones entirely, or the
- * demo ones when nothing is configured. Half a configuration (a key without
- * a token, or the reverse) is a start-up error rather than a silent demo token.
- */
-async function serveCredentials(ctx: CliContext, args: ServeArgs): Promise<Credentials> {
-  const found = await resolveCredentials(ctx, args);
-  if (found.applicationKey !== undefined && found.authenticationToken !== undefined) return { applicationKey: found.applicationKey, authenticationToken: found.authenticationToken };
-  if (found.applicationKey !== undefined) {
-    throw usageError("serve has an application key but no token to accept; give the token too (--token-file FILE or ITEMFILTER_AUTH_TOKEN), or neither for the demo credentials");
+function acceptsLine(access: ServeAccess): string {
+  if (access.kind === "demo") {
+    return `It accepts only the demo credentials: applicationKey "${DEMO_CREDENTIALS.applicationKey}" with authenticationToken "${DEMO_CREDENTIALS.authenticationToken}" (set ITEMFILTER_APPLICATION_KEY and ITEMFILTER_AUTH_TOKEN, or --app-key and --token-file, or give --access FILE, to choose).`;
   }
-  if (found.authenticationToken !== undefined) {
-    throw usageError("serve has a token but no application key to accept; give the key too (--app-key or ITEMFILTER_APPLICATION_KEY), or neither for the demo credentials");
-  }
-  return DEMO_CREDENTIALS;
+  if (access.kind === "configured") return "It accepts only the application key and token you configured.";
+  const n = access.credentials.length;
+  return `It accepts only the ${n === 1 ? "credential" : `${n} credentials`} of the access file '${access.file}', each on the tables it lists, within their scopes.`;
+}
+
+/** The tables credentials list that the source does not have, quoted, each once. */
+function unservedTables(credentials: readonly Credentials[], served: readonly string[]): string[] {
+  const have = new Set(served);
+  const listed = credentials.flatMap((c) => Object.keys(c.tables ?? {}));
+  return [...new Set(listed.filter((name) => !have.has(name)))].map((name) => JSON.stringify(name));
+}
+
+/** A table the first credential may read, for the line that shows how to try it. */
+function firstReadable(access: ServeAccess, source: Source): string | undefined {
+  const tables = access.credentials[0]?.tables;
+  if (tables === undefined) return source.firstTable;
+  const names = Object.keys(tables);
+  return names.find((name) => source.tableNames?.includes(name) ?? true) ?? names[0];
 }
 
 /** A command that works as printed, against a table actually served. */

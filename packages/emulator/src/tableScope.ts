@@ -1,0 +1,41 @@
+import { compileList, isFilterError, parse, prepareEvaluate, type FilterDocument, type ListFilter } from "@itemfilter/core";
+import type { Item } from "./types.js";
+
+/** A credential's scope on one table, made ready once at start-up. */
+export interface TableScope {
+  /** Core's evaluation of the scope: what decides, item by item, that an item may be returned. */
+  readonly test: (item: Item) => boolean;
+  /**
+   * The scope as listItems filters, where it compiles to them exactly: sent
+   * to the store with the request's own, so fewer items come back to be
+   * dropped. Undefined for a scope the list form cannot hold (an `or` across
+   * attributes, say); the test above is applied either way.
+   */
+  readonly filters: readonly ListFilter[] | undefined;
+}
+
+/**
+ * Prepares a scope's text, or returns why it cannot be one: text that does
+ * not parse (core's message, with its position), or a condition without an
+ * attribute, which only a key query gives a meaning.
+ */
+export function prepareScope(text: string): TableScope | string {
+  let doc: FilterDocument;
+  let test: (item: unknown) => boolean;
+  try {
+    doc = parse(text);
+    if (doc.body === null) return "selects every item, as an empty filter does; leave out scope for that";
+    test = prepareEvaluate(doc);
+  } catch (error) {
+    if (isFilterError(error)) return `is not a filter: ${error.message}`;
+    if (error instanceof TypeError) return "has a condition without an attribute (such as `>= 3`); a scope names the attribute each condition tests";
+    throw error;
+  }
+  let filters: ListFilter[] | undefined;
+  try {
+    filters = compileList(doc);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+  }
+  return { test, filters };
+}
