@@ -8,7 +8,8 @@ import { sendRequest, type Transport } from "./sendRequest.js";
 import { plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
 import { planInput } from "./planInput.js";
 import { planCache, plainPlanInput } from "./planCache.js";
-import { runPlan, type RunOptions } from "./runPlan.js";
+import { runPlan, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
+import { emptyOnKeyTypeRefusal } from "./keyTypeRefusal.js";
 import { findPage } from "./findPage.js";
 import { deferGenerator } from "./deferGenerator.js";
 import type { ClientOptions, ExplainParams, FindAllParams, FindPageParams, FindPageResult, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
@@ -174,19 +175,25 @@ export function createClient(options: ClientOptions): Client {
       : call("queryItems", { table, ...(request.key === undefined ? {} : { key: request.key }), ...(request.filter === undefined ? {} : { filter: request.filter }), startKey, signal });
 
   // Not generators themselves: deferGenerator gives the same first-next() errors without a layer per item.
-  const execute = (plan: Plan, params: { table: string } & RunOptions): AsyncGenerator<Item, FindOutcome, undefined> => {
+  const execute = (plan: Plan, params: { table: string } & RunOptions, fetcher = fetchPlanPage): AsyncGenerator<Item, FindOutcome, undefined> => {
     if (typeof params !== "object" || params === null || typeof params.table !== "string" || params.table === "") refuse("findAll", "'table' must be a non-empty string");
     if (typeof plan !== "object" || plan === null || !Array.isArray(plan.requests)) refuse("findAll", "takes a Plan {filter, requests, combine} (from explain or core's plan)");
-    return runPlan(plan, fetchPlanPage(params.table), params);
+    return runPlan(plan, fetcher(params.table), params);
   };
 
+  // findAll and findPage run plans of their own: a refusal of a key value of the other type is then no match.
+  const fetchOwnPlanPage = (table: string): PlanPageFetcher => emptyOnKeyTypeRefusal(fetchPlanPage(table));
+
   const findAll = (params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> =>
-    deferGenerator(() => execute(explain(params, "findAll"), { ...params, parseOptions: params.compileOptions }));
+    deferGenerator(() => {
+      const plan = explain(params, "findAll");
+      return execute(plan, { ...params, parseOptions: params.compileOptions }, fetchOwnPlanPage);
+    });
 
   return {
     // The service's items are what the app says they are: the type parameter is the app's word, not checked here.
     findAll: findAll as Client["findAll"],
-    findPage: (params) => findPage(params, (p) => explain(p, "findPage"), fetchPlanPage),
+    findPage: (params) => findPage(params, (p) => explain(p, "findPage"), fetchOwnPlanPage),
     explain: (params) => explain(params, "explain"),
     executePlan: (plan, params) => deferGenerator(() => execute(plan, params)),
     listItems: (params) => call("listItems", params) as Promise<Page<never>>,
