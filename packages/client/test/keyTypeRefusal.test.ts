@@ -1,4 +1,4 @@
-import type { PlanRequest } from "@itemfilter/core";
+import { FilterError, type PlanRequest } from "@itemfilter/core";
 import { describe, expect, it } from "vitest";
 import { isKeyTypeRefusal } from "../src/keyTypeRefusal.js";
 import { createClient, ServiceError, type Item } from "../src/index.js";
@@ -80,6 +80,15 @@ describe("findAll and findPage read that refusal of their own requests as no mat
     const { client: c } = client([refusal(NUMBER_ON_STRING_KEY), page([{ pk: "a" }])]);
     const plan = c.explain(params);
     await expect(collect(c.executePlan(plan, { table: "t", concurrency: 1 }))).rejects.toMatchObject({ status: 400, serviceMessage: NUMBER_ON_STRING_KEY });
+  });
+
+  it("with a schema that types the key, the other type is a FilterError with its span, and nothing is sent", async () => {
+    const { client: c, fake } = client([page([])]);
+    const schema = { attributes: { pk: { type: "string" as const } } };
+    const error = await collect(c.findAll({ ...params, compileOptions: { schema } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FilterError);
+    expect((error as FilterError).diagnostics.map((d) => [d.code, d.span.start.offset, d.span.end.offset])).toEqual([["E_ATTRIBUTE_TYPE", 5, 6]]);
+    expect(fake.calls).toHaveLength(0);
   });
 
   it("with key types, the request is never sent", async () => {
