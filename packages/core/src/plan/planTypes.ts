@@ -37,7 +37,10 @@ export interface ListItemsRequest {
   residual: string | null;
 }
 
-/** One queryItems request of a plan: one partition when `key` is present, else every item that has the secondary key. */
+/**
+ * One queryItems request of a plan: with `key` and no `filter` the whole partition (items without the
+ * secondary key too), with both the partition's items that have the secondary key and pass the filter.
+ */
 export interface QueryItemsRequest {
   operation: "queryItems";
   key?: { primary: Scalar };
