@@ -56,14 +56,18 @@ function readKeyValue(value: unknown, path: string): KeyValue {
   return value;
 }
 
-function readPageKey(value: unknown, operation: Operation): PageKey {
+/**
+ * A stopKey sent back. A queryItems key has `secondary`, except in a read of
+ * a whole partition (key.primary, no filter), whose items may lack one.
+ */
+function readPageKey(value: unknown, operation: Operation, wholePartition: boolean): PageKey {
   if (!isObject(value)) throw bad(`'startKey' must be an object {"primary": …${operation === "queryItems" ? ', "secondary": …' : ""}} (a stopKey sent back), not ${typeName(value)}`);
   for (const name of Object.keys(value)) {
     if (name !== "primary" && name !== "secondary") throw bad(`'startKey' has an unknown member ${quoteName(name)}; send back the stopKey unchanged`);
   }
   const primary = readKeyValue(value.primary, "startKey.primary");
   if (!Object.hasOwn(value, "secondary")) {
-    if (operation === "queryItems") throw bad("'startKey.secondary' is missing; a queryItems stopKey always has one");
+    if (operation === "queryItems" && !wholePartition) throw bad("'startKey.secondary' is missing; a queryItems stopKey has one, unless the query reads a whole partition (key.primary without a filter)");
     return { primary };
   }
   return { primary, secondary: readKeyValue(value.secondary, "startKey.secondary") };
@@ -91,7 +95,7 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
     if (primary === "") throw bad("'key.primary' cannot be the empty string: no item has an empty key");
   }
   if (searchForward !== undefined && typeof searchForward !== "boolean") throw bad(`'searchForward' must be true or false, not ${typeName(searchForward)}`);
-  const pageKey = startKey === undefined ? undefined : readPageKey(startKey, operation);
+  const pageKey = startKey === undefined ? undefined : readPageKey(startKey, operation, primary !== undefined && !Object.hasOwn(body, "filter"));
   if (pageKey !== undefined && primary !== undefined && pageKey.primary !== primary) {
     throw bad("'startKey.primary' differs from 'key.primary'; a stopKey continues only the query that returned it");
   }

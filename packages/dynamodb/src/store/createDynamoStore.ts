@@ -151,9 +151,11 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     },
     async queryItems({ table: wanted, filter, primary, limit, startKey, searchForward, pageSize }) {
       const t = await known(wanted);
-      if (primary === undefined || t.secondaryKey === undefined) {
+      if (primary === undefined) {
         throw new RequestError(400, `a query on DynamoDB reads one partition: give key.primary (a value of ${JSON.stringify(t.primaryKey)}); to read the whole table, use listItems`);
       }
+      // serveOperation sends a filter only for a table with a secondary key; without one, the
+      // whole partition is a Query on the partition key alone (every DynamoDB item has the sort key).
       const input: QueryCommandInput = {
         TableName: t.name,
         KeyConditions: keyConditions(t.primaryKey, primary, t.secondaryKey, filter),
