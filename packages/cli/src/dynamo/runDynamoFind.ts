@@ -74,7 +74,9 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       return EXIT.filter;
     }
     if (error instanceof Error && error.name === "DynamoRunError") {
-      const known = dynamoCliError(error.cause, endpoint, args.table);
+      // Past the retry policy, findAll's message says which call on which table, and DynamoDB's error.
+      const busy = (error as { code?: string }).code === "E_DYNAMO_BUSY";
+      const known = busy ? undefined : dynamoCliError(error.cause, endpoint, args.table);
       if (known !== undefined) throw known;
       throw serviceError(`${error.message}; ${(error as { hint?: string }).hint ?? ""}`.replace(/; $/, ""));
     }
