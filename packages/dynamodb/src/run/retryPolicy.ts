@@ -92,7 +92,8 @@ export async function withRetry<T>(call: () => Promise<T>, backoff: Backoff, sig
     try {
       return await call();
     } catch (error) {
-      if (signal?.aborted || !isRetryable(error) || stalled >= backoff.retries) throw error;
+      if (signal?.aborted) throw signal.reason ?? error;
+      if (!isRetryable(error) || stalled >= backoff.retries) throw error;
       stalled++;
       await backoff.wait(stalled, signal);
     }
