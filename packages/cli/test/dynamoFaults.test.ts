@@ -131,10 +131,13 @@ describe("load checks every item against DynamoDB's rules before the first write
       `{"tables": {"other": {"primaryKey": "id", "items": [{"id": "x", "":1}]},\n  "t": {"primaryKey": "id", "items": [\n    {"id": "a"},\n    {"id": "b", "s": "]}\\""}, {"id": "c"},\n    {"id": "d", "": 2}\n  ]}}}\n`,
       "tables.json line 5: the item has an attribute with an empty name, which DynamoDB refuses",
     ],
+    ["linked.ndjson", `${line(1)}\n\n${line(2, { "": 0 })}\n`, ""],
+    ["linked.json", '{"tables": {"t": {"primaryKey": "id", "items": "linked.ndjson"}}}', "linked.ndjson line 3: the item has an attribute with an empty name, which DynamoDB refuses"],
+    ["dup.ndjson", `${line(1)}\n${line(2)}\n${line(3)}\n${line(2)}\n`, "dup.ndjson lines 2 and 4 hold items with the same key; each item needs its own"],
   ];
   for (const [name, text] of files) writeFileSync(join(dir, name), text);
 
-  it.each(files)("%s: names the file, the line and the rule, and writes nothing (exit 2)", async (name, _text, message) => {
+  it.each(files.filter(([name]) => name !== "linked.ndjson"))("%s: names the file, the line and the rule, and writes nothing (exit 2)", async (name, _text, message) => {
     const table = `refused-${name.replace(/\W/g, "-")}`;
     const run = name.endsWith(".json")
       ? await runCli(["load", "--dynamodb-endpoint", proxy.endpoint, "--table", "t", "--data", name], { cwd: dir, ...FAST })
