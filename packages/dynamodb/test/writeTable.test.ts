@@ -83,20 +83,20 @@ describe("writeTable", () => {
   const deep = (levels: number): unknown => (levels === 0 ? 1 : [deep(levels - 1)]);
   const emptyAt = (levels: number): unknown => (levels === 0 ? [] : [emptyAt(levels - 1)]);
   it.each([
-    [[{ id: "a" }, { name: "b" }], "E_ITEM", "key", 'item 1: the key attribute "id" must be a non-empty string or a number (DynamoDB keys are one of these)'],
-    [[{ id: "" }], "E_ITEM", "key", 'item 0: the key attribute "id" must be a non-empty string or a number (DynamoDB keys are one of these)'],
-    [[{ id: "a" }, { id: 2 }], "E_ITEM", "key", 'item 1: the key attribute "id" is a number, while earlier items have a string; a DynamoDB key has one type'],
-    [[{ id: "a" }, { id: "b" }, { id: "a" }], "E_DUPLICATE_KEY", undefined, "items 0 and 2 have the same key; each item needs its own"],
-    [[{ id: "a" }, { id: "b", tiny: [5e-324] }], "E_ITEM", "number", "item 1: the number 5e-324 in 'tiny[0]' is out of DynamoDB's range (zero, or a magnitude from 1e-130 to below 1e126)"],
-    [[{ id: null }], "E_ITEM", "key", 'item 0: the key attribute "id" must be a non-empty string or a number (DynamoDB keys are one of these)'],
-    [[{ id: "a", "": 1 }], "E_ITEM", "name", "item 0: the item has an attribute with an empty name, which DynamoDB refuses"],
-    [[{ id: "a", m: { "": 1 } }], "E_ITEM", "name", "item 0: 'm' has an attribute with an empty name, which DynamoDB refuses"],
-    [[{ id: "a", d: deep(31) }, { id: "b", d: deep(32) }], "E_ITEM", "depth", "item 1: 'd' nests 33 levels deep; DynamoDB takes at most 32"],
+    ["a missing key", [{ id: "a" }, { name: "b" }], "E_ITEM", "key", 'item 1: the key attribute "id" must be a non-empty string or a number (DynamoDB keys are one of these)'],
+    ["an empty key", [{ id: "" }], "E_ITEM", "key", 'item 0: the key attribute "id" must be a non-empty string or a number (DynamoDB keys are one of these)'],
+    ["two key types", [{ id: "a" }, { id: 2 }], "E_ITEM", "key", 'item 1: the key attribute "id" is a number, while earlier items have a string; a DynamoDB key has one type'],
+    ["a duplicate key", [{ id: "a" }, { id: "b" }, { id: "a" }], "E_DUPLICATE_KEY", undefined, "items 0 and 2 have the same key; each item needs its own"],
+    ["a number out of range", [{ id: "a" }, { id: "b", tiny: [5e-324] }], "E_ITEM", "number", "item 1: the number 5e-324 in 'tiny[0]' is out of DynamoDB's range (zero, or a magnitude from 1e-130 to below 1e126)"],
+    ["a null key", [{ id: null }], "E_ITEM", "key", 'item 0: the key attribute "id" must be a non-empty string or a number (DynamoDB keys are one of these)'],
+    ["an empty attribute name", [{ id: "a", "": 1 }], "E_ITEM", "name", "item 0: the item has an attribute with an empty name, which DynamoDB refuses"],
+    ["an empty name in a map", [{ id: "a", m: { "": 1 } }], "E_ITEM", "name", "item 0: 'm' has an attribute with an empty name, which DynamoDB refuses"],
+    ["33 levels", [{ id: "a", d: deep(31) }, { id: "b", d: deep(32) }], "E_ITEM", "depth", "item 1: 'd' nests 33 levels deep; DynamoDB takes at most 32"],
     // An empty list counts as a level, and so does what it could hold (DynamoDB Local refuses 32 nested lists, the last one empty).
-    [[{ id: "a", d: emptyAt(30) }, { id: "b", d: emptyAt(31) }], "E_ITEM", "depth", "item 1: 'd' nests 33 levels deep; DynamoDB takes at most 32"],
-    [[{ id: "é".repeat(1024) }, { id: "é".repeat(1025) }], "E_ITEM", "key", "item 1: the partition key 'id' is 2050 bytes; DynamoDB takes at most 2048"],
-    [[{ id: "a", s: "x".repeat(409_600 - 4) }, { id: "b", s: "x".repeat(409_600 - 3) }], "E_ITEM", "size", "item 1: the item is 409,601 bytes as DynamoDB counts them, over its limit of 409,600 (400 KB)"],
-  ])("checks every item before anything is sent: %j", async (bad, code, rule, message) => {
+    ["33 levels, the last an empty list", [{ id: "a", d: emptyAt(30) }, { id: "b", d: emptyAt(31) }], "E_ITEM", "depth", "item 1: 'd' nests 33 levels deep; DynamoDB takes at most 32"],
+    ["a partition key of 2050 bytes", [{ id: "é".repeat(1024) }, { id: "é".repeat(1025) }], "E_ITEM", "key", "item 1: the partition key 'id' is 2050 bytes; DynamoDB takes at most 2048"],
+    ["409,601 bytes", [{ id: "a", s: "x".repeat(409_600 - 4) }, { id: "b", s: "x".repeat(409_600 - 3) }], "E_ITEM", "size", "item 1: the item is 409,601 bytes as DynamoDB counts them, over its limit of 409,600 (400 KB)"],
+  ])("checks every item before anything is sent: %s", async (_name, bad, code, rule, message) => {
     const { client, batches } = fakeClient(() => 0);
     await expect(writeTable({ client, table: "t", key: "id", items: bad as Record<string, unknown>[] })).rejects.toMatchObject({ code, rule, message });
     expect(batches).toEqual([]);
