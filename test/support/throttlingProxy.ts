@@ -32,15 +32,15 @@ export interface ThrottlingProxy {
   stop(): Promise<void>;
 }
 
-/** mulberry32: a small seeded PRNG, so a rate gives the same faults on every run. */
+/** xorshift32: a small seeded PRNG, so a rate gives the same faults on every run. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
+  let x = seed >>> 0 || 1;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 4294967296;
   };
 }
 
