@@ -1,4 +1,4 @@
-import { ListTablesCommand, ScanCommand } from "@aws-sdk/client-dynamodb";
+import { DeleteItemCommand, ListTablesCommand, PutItemCommand, ScanCommand } from "@aws-sdk/client-dynamodb";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -175,6 +175,23 @@ describe("find through throttling", () => {
     ];
     const run = await find();
     expect({ code: run.code, stderr: run.stderr, lines: run.stdout.trim().split("\n").length }).toEqual({ code: 0, stderr: "", lines: 10 });
+  });
+
+  it("names an item no read can give out by its key and attribute, once (exit 3)", async () => {
+    const client = direct();
+    try {
+      await client.send(new PutItemCommand({ TableName: "found", Item: { id: { S: "i9999" }, n: { N: "12345678901234567891" } } }));
+      const run = await runCli(["find", "--dynamodb-endpoint", proxy.endpoint, "--table", "found", "--output", "ndjson", 'id = "i9999"'], FAST);
+      expect(run).toEqual({
+        code: 3,
+        stdout: "",
+        stderr:
+          "itemfilter: the item id \"i9999\" of table 'found' cannot be read: the number 12345678901234567891 in 'n' has more digits than a double holds, so it cannot be read without rounding; store numbers of at most 15 to 17 significant digits, or keep long numbers as strings\n",
+      });
+    } finally {
+      await client.send(new DeleteItemCommand({ TableName: "found", Key: { id: { S: "i9999" } } }));
+      client.destroy();
+    }
   });
 
   it("gives up after the retry bound with exit 3 and DynamoDB's own error shown", async () => {
