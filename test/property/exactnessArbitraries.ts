@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { FilterNode, LiteralNode, Operator, PredicateNode, Span } from "@itemfilter/core";
+import type { FilterNode, LiteralNode, NumberNode, Operator, PredicateNode, Span } from "@itemfilter/core";
 import { poolNumber, poolString } from "./itemArbitraries.js";
 
 /**
@@ -43,7 +43,7 @@ function operand(operator: Operator): fc.Arbitrary<LiteralNode | LiteralNode[] |
       return fc.array(literal, { minLength: 1, maxLength: 3 });
     case "between":
       return fc.oneof(
-        fc.tuple(numberLiteral, numberLiteral).map(([x, y]) => (x.value <= y.value ? [x, y] : [y, x])),
+        fc.tuple(numberLiteral, numberLiteral).map(([x, y]) => ((x as NumberNode).value <= (y as NumberNode).value ? [x, y] : [y, x])),
         fc.tuple(stringLiteral, stringLiteral),
         fc.tuple(literal, literal),
       );

@@ -1,4 +1,5 @@
-import { compileList, compileQuery, validateListFilter, validateQueryFilter, type ListFilter, type QueryFilter } from "@itemfilter/core";
+import { compileList, compileQuery, validateListFilter, validateQueryFilter, type ListFilter, type Params, type QueryFilter } from "@itemfilter/core";
+import { scopeListFilters } from "./scopeCheck.js";
 import { ClientError } from "./errors.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js";
 import { REDACTED } from "./redact.js";
@@ -37,18 +38,22 @@ export function isTree(filter: unknown): boolean {
  */
 export function filterMember(operation: Operation, params: ListItemsParams | QueryItemsParams): ListFilter | readonly ListFilter[] | QueryFilter | undefined {
   const filter = params.filter;
-  if (filter === undefined) return undefined;
   if (operation === "listItems") {
-    const options = (params as ListItemsParams).compileOptions;
+    // The scope's filters go first, where one request can say them; the items are checked against it after, always.
+    const scoped = scopeListFilters(params);
+    if (filter === undefined) return scoped.length === 0 ? undefined : scoped;
+    const options = withParams((params as ListItemsParams).compileOptions, params.params);
     const compiled =
       typeof filter === "string" || isTree(filter)
         ? compileList(filter as string, options)
         : options?.schema === undefined
           ? (filter as ListFilter | readonly ListFilter[])
           : validateListFilter(filter, { schema: options.schema, ...(options.maxInValues === undefined ? {} : { maxInValues: options.maxInValues }) });
-    return Array.isArray(compiled) && compiled.length === 0 ? undefined : (compiled as ListFilter | readonly ListFilter[]);
+    const all = scoped.length === 0 ? compiled : [...scoped, ...(Array.isArray(compiled) ? compiled : [compiled as ListFilter])];
+    return Array.isArray(all) && all.length === 0 ? undefined : (all as ListFilter | readonly ListFilter[]);
   }
-  const options = (params as QueryItemsParams).compileOptions;
+  if (filter === undefined) return undefined;
+  const options = withParams((params as QueryItemsParams).compileOptions, params.params);
   if (typeof filter === "string" || isTree(filter)) return compileQuery(filter as string, options);
   if (options?.schema === undefined) return filter as QueryFilter;
   return validateQueryFilter(filter, {
@@ -56,6 +61,13 @@ export function filterMember(operation: Operation, params: ListItemsParams | Que
     ...(options.secondaryKey === undefined ? {} : { secondaryKey: options.secondaryKey }),
     ...(options.maxInValues === undefined ? {} : { maxInValues: options.maxInValues }),
   });
+}
+
+/** The compile options with the call's `params`; a scope given there too is the call's scope, checked on the items, not compiled into a key query. */
+function withParams<T extends { params?: Params | undefined; scope?: unknown }>(options: T | undefined, params: Params | undefined): T | undefined {
+  if (params === undefined && options?.scope === undefined) return options;
+  const { scope: _scope, ...rest } = options ?? ({} as T);
+  return (params === undefined ? rest : { ...rest, params }) as T;
 }
 
 function checkParams(operation: Operation, params: ListItemsParams | QueryItemsParams): void {

@@ -5,9 +5,10 @@ import { createDefaultFetch } from "#defaultFetch";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";
-import { plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
+import { isScopeError, plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
 import { planInput } from "./planInput.js";
 import { planCache, plainPlanInput } from "./planCache.js";
+import { scopeCheck, scopeOf } from "./scopeCheck.js";
 import { runPlan, type RunOptions } from "./runPlan.js";
 import { findPage } from "./findPage.js";
 import { deferGenerator } from "./deferGenerator.js";
@@ -116,7 +117,9 @@ export function createClient(options: ClientOptions): Client {
 
   const call = <O extends Operation>(operation: O, params: ParamsOf<O>): Promise<Page> => {
     try {
-      return sendRequest(transport, operation, buildRequest(connection, operation, params), params.signal);
+      const inScope = scopeCheck(params);
+      const sent = sendRequest(transport, operation, buildRequest(connection, operation, params), params.signal);
+      return inScope === null ? sent : sent.then((page) => keepInScope(page, inScope));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -125,10 +128,15 @@ export function createClient(options: ClientOptions): Client {
   // Generators throughout, so bad parameters and filter text surface on the first next(), as for every walk.
   async function* pages<O extends Operation>(operation: O, params: ParamsOf<O> & WalkLimits): AsyncGenerator<PageStep, WalkOutcome, undefined> {
     // Check and compile once, before the first page, rather than once per page.
+    const inScope = scopeCheck(params);
     const first = buildRequest(connection, operation, params);
     const compiled = (JSON.parse(first.body) as { filter?: unknown }).filter;
-    const fixed = { ...params, filter: compiled } as ParamsOf<O>;
-    const page = (startKey: Page["stopKey"]): Promise<Page> => call(operation, { ...fixed, startKey } as ParamsOf<O>);
+    // The compiled filter already holds what the scope could send; its check is made here, once prepared.
+    const fixed = { ...params, filter: compiled, scope: undefined, params: undefined, compileOptions: undefined } as ParamsOf<O>;
+    const page = (startKey: Page["stopKey"]): Promise<Page> => {
+      const sent = call(operation, { ...fixed, startKey } as ParamsOf<O>);
+      return inScope === null ? sent : sent.then((p) => keepInScope(p, inScope));
+    };
     return yield* walkPages(operation, page, params.startKey, { maxPages: params.maxPages, maxItems: params.maxItems, signal: params.signal });
   }
 
@@ -158,12 +166,19 @@ export function createClient(options: ClientOptions): Client {
     if (typeof filter !== "string" && (typeof filter !== "object" || filter === null)) refuse(name, "'filter' must be filter text (or a parsed filter)");
     try {
       // findAll's plan is its own (never handed out), so one plan serves every call with the same plain inputs.
-      const plain = name === "findAll" ? plainPlanInput(filter, params.keys, params.maxRequests, params.compileOptions) : undefined;
+      const scope = scopeOf(params);
+      const plain = name === "findAll" && scope === undefined && params.params === undefined ? plainPlanInput(filter, params.keys, params.maxRequests, params.compileOptions) : undefined;
       if (plain !== undefined) return cachedPlan(plain);
-      return planFilter(planInput(params.filter, params.compileOptions), { ...params.compileOptions, ...(params.keys === undefined ? {} : { keys: params.keys }), ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }) });
+      return planFilter(planInput(params.filter, params.compileOptions), {
+        ...params.compileOptions,
+        ...(scope === undefined ? {} : { scope }),
+        ...(params.params === undefined ? {} : { params: params.params }),
+        ...(params.keys === undefined ? {} : { keys: params.keys }),
+        ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }),
+      });
     } catch (error) {
       // plan's TypeError is a bad option; a FilterError (bad text, too many requests) passes as is.
-      if (error instanceof TypeError) refuse(name, error.message.replace(/^plan: (options\.)?/, ""));
+      if (error instanceof TypeError && !isScopeError(error)) refuse(name, error.message.replace(/^plan: (options\.)?/, ""));
       throw error;
     }
   };
@@ -182,6 +197,12 @@ export function createClient(options: ClientOptions): Client {
 
   const findAll = (params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> =>
     deferGenerator(() => execute(explain(params, "findAll"), { ...params, parseOptions: params.compileOptions }));
+
+  /** A page with only the items inside the scope; its stopKey is kept, so paging goes on where the service left off. */
+  function keepInScope(page: Page, inScope: (item: unknown) => boolean): Page {
+    const items = page.items.filter(inScope);
+    return items.length === page.items.length ? page : { ...page, items };
+  }
 
   return {
     // The service's items are what the app says they are: the type parameter is the app's word, not checked here.

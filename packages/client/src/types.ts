@@ -1,4 +1,4 @@
-import type { CompileListOptions, CompileQueryOptions, FilterInput, ListFilter, ParseOptions, PlanKeys, QueryFilter } from "@itemfilter/core";
+import type { CompileListOptions, CompileQueryOptions, FilterInput, ListFilter, Params, ParseOptions, PlanKeys, QueryFilter, ScopeInput } from "@itemfilter/core";
 
 export type Operation = "listItems" | "queryItems";
 
@@ -22,6 +22,16 @@ interface CommonParams {
   startKey?: PageKey;
   /** Stops the call (and its retries and waits) with an AbortError. */
   signal?: AbortSignal;
+  /**
+   * The app's own condition (filter text or a tree, or several: an array
+   * means `and`): every item returned satisfies it, whatever `filter`,
+   * `key` or `startKey` say. Sent with the filter where the request can
+   * express it, and always checked on the items that come back. Trusted: the
+   * schema applies to `filter` only. A mistake in it is a ScopeError.
+   */
+  scope?: ScopeInput;
+  /** Values of the `$name` parameters in `filter` and `scope`; never parsed. */
+  params?: Params;
 }
 
 export interface ListItemsParams extends CommonParams {
@@ -143,6 +153,15 @@ export interface ExplainParams {
   maxRequests?: number;
   /** A schema and parse limits, as for the compilers. */
   compileOptions?: ParseOptions;
+  /**
+   * The app's own condition: the plan runs exactly `scope and (filter)`, so
+   * no filter text can widen it, and findPage's cursors are bound to it. A
+   * scope that pins the primary key reads only those partitions. Trusted:
+   * the schema applies to `filter` only. A mistake in it is a ScopeError.
+   */
+  scope?: ScopeInput;
+  /** Values of the `$name` parameters in `filter` and `scope`; never parsed. */
+  params?: Params;
 }
 
 /** What findAll runs: a plan for the filter, and how to run it. */

@@ -12,13 +12,18 @@ export type FilterResult =
 
 /** Compiles `text` as the options say. Never throws for any text: rejections come back as `ok: false`. */
 export function compileFilter(text: string, options: ResolvedOptions): FilterResult {
-  const common = { ...options.limits, ...(options.schema === undefined ? {} : { schema: options.schema }) };
+  const common = {
+    ...options.limits,
+    ...(options.schema === undefined ? {} : { schema: options.schema }),
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+    ...(options.params === undefined ? {} : { params: options.params }),
+  };
   try {
     switch (options.mode) {
       case "list":
         return { ok: true, mode: "list", text, filter: compileList(text, common) };
       case "query": {
-        if (text.trim() === "") return { ok: true, mode: "query", text, filter: null };
+        if (text.trim() === "" && options.scope === undefined) return { ok: true, mode: "query", text, filter: null };
         const secondaryKey = options.secondaryKey;
         return { ok: true, mode: "query", text, filter: compileQuery(text, secondaryKey === undefined ? common : { ...common, secondaryKey }) };
       }

@@ -22,6 +22,8 @@ export function tokenTag(token: SyntaxToken): Tag {
       return tags.string;
     case "number":
       return tags.number;
+    case "parameter":
+      return tags.special(tags.variableName);
     case "punctuation":
       return token.text === "," ? tags.separator : token.text === "(" || token.text === ")" ? tags.paren : tags.squareBracket;
     case "error":

@@ -1,5 +1,5 @@
 import { Facet } from "@codemirror/state";
-import { compileList, type AttributeSchema, type Limits, type Schema, type Scalar } from "@itemfilter/core";
+import { compileList, compileQuery, isScopeError, plan, type AttributeSchema, type Limits, type Params, type Schema, type Scalar, type ScopeInput } from "@itemfilter/core";
 import type { FilterResult } from "./compileFilter.js";
 
 /** What the text must compile to: listItems filters, one key query, or (`find`) whatever the planner accepts. */
@@ -33,6 +33,15 @@ export interface ItemfilterOptions {
   keys?: FilterKeys;
   /** Parse limits, as for core's compilers. */
   limits?: Partial<Limits>;
+  /**
+   * The app's own condition (text or a tree, or several: an array means
+   * `and`): the compiled filter or plan is exactly `scope and (text)`, so
+   * nothing typed in the box widens it. Trusted (the schema applies to the
+   * typed text only); checked when the editor is set up.
+   */
+  scope?: ScopeInput;
+  /** Values of `$name` parameters in the text and the scope. */
+  params?: Params;
   /** Called with the compile result once when the view is created and whenever the text or options change it. */
   onChange?: (result: FilterResult) => void;
   /** Milliseconds of quiet typing before diagnostics are shown. Default 250. */
@@ -47,6 +56,8 @@ export interface ResolvedOptions {
   secondaryKey: string | undefined;
   keys: FilterKeys | undefined;
   limits: Partial<Limits>;
+  scope: ScopeInput | undefined;
+  params: Params | undefined;
   onChange: ((result: FilterResult) => void) | undefined;
   lintDelay: number;
 }
@@ -68,9 +79,23 @@ export function resolveOptions(options: ItemfilterOptions): ResolvedOptions {
       throw new TypeError(`itemfilter: ${(error as Error).message}`);
     }
   }
+  if (options.scope !== undefined) {
+    // A scope that cannot run in this mode is the app's mistake: say so when the editor is set up, not as the person's error.
+    const { scope, params } = options;
+    const checked = { scope, ...(params === undefined ? {} : { params }), ...options.limits };
+    try {
+      if (mode === "list") compileList("", checked);
+      else if (mode === "find") plan("", checked);
+      else compileQuery("", { ...checked, secondaryKey: options.secondaryKey ?? options.keys?.secondary ?? "key" });
+    } catch (error) {
+      if (isScopeError(error)) throw new TypeError(`itemfilter: ${error.message}`);
+    }
+  }
   return {
     mode,
     schema: options.schema,
+    scope: options.scope,
+    params: options.params,
     secondaryKey: options.secondaryKey ?? options.keys?.secondary,
     keys: options.keys,
     limits: options.limits ?? {},

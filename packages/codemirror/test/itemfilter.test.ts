@@ -47,6 +47,44 @@ describe("compile result", () => {
     ["query, secondary key from keys", "ts >= 7", { mode: "query", keys: { primary: "id", secondary: "ts" } }, { ok: true, mode: "query", text: "ts >= 7", filter: { operator: "greaterEqual", value: 7 } }],
     ["query, empty means no filter", "  ", { mode: "query" }, { ok: true, mode: "query", text: "  ", filter: null }],
     [
+      "list, scoped: the scope's filters first, and no text widens them",
+      'plan = "pro" or tenant = "t2"',
+      { scope: "tenant = $tenant", params: { tenant: "t1" } },
+      { ok: false },
+    ],
+    [
+      "list, scoped, with a parameter the person may use",
+      "plan = $plan",
+      { schema, scope: "tenant = $tenant", params: { tenant: "t1", plan: 'pro" or tenant = "t2' } },
+      { ok: true, mode: "list", text: "plan = $plan", filter: [{ item: "tenant", operator: "equals", value: "t1" }, { item: "plan", operator: "equals", value: 'pro" or tenant = "t2' }] },
+    ],
+    ["query, scoped: empty text is the scope's key condition", "", { mode: "query", secondaryKey: "ts", scope: "ts >= 10" }, { ok: true, mode: "query", text: "", filter: { operator: "greaterEqual", value: 10 } }],
+    ["query, scoped: a range of the person's within the scope's", "ts <= 20", { mode: "query", secondaryKey: "ts", scope: "ts >= 10" }, { ok: true, mode: "query", text: "ts <= 20", filter: { operator: "between", value: [10, 20] } }],
+    [
+      "find, scoped: the plan runs scope and (text)",
+      'plan = "pro") or (tenant = "t2"',
+      { mode: "find", scope: 'tenant = "t1"' },
+      { ok: false },
+    ],
+    [
+      "find, scoped",
+      'plan = "pro" or age > 3',
+      { mode: "find", scope: 'tenant = "t1"' },
+      {
+        ok: true,
+        mode: "find",
+        text: 'plan = "pro" or age > 3',
+        plan: {
+          filter: 'tenant = "t1" and (plan = "pro" or age > 3)',
+          requests: [
+            { operation: "listItems", filter: [{ item: "tenant", operator: "equals", value: "t1" }, { item: "plan", operator: "equals", value: "pro" }], residual: null },
+            { operation: "listItems", filter: [{ item: "tenant", operator: "equals", value: "t1" }, { item: "age", operator: "greaterThan", value: 3 }], residual: null },
+          ],
+          combine: "union",
+        },
+      },
+    ],
+    [
       "find, or across attributes",
       'age = 1 or name = "x"',
       { mode: "find", schema, keys: { primary: "id" } },
@@ -65,7 +103,15 @@ describe("compile result", () => {
       },
     ],
   ] as const)("%s", (_name, doc, options, expected) => {
-    expect(plain(doc, options as ItemfilterOptions)).toEqual(expected);
+    const got = plain(doc, options as ItemfilterOptions);
+    if (expected.ok) expect(got).toEqual(expected);
+    else expect((got as { ok: boolean }).ok).toBe(false);
+  });
+
+  it("a scope that cannot run in the editor's mode fails when the editor is set up, not as the person's error", () => {
+    expect(() => resolveOptions({ scope: 'a = 1 or b = "x"' })).toThrow(/^itemfilter: compileList: options\.scope cannot be sent as a listItems filter/);
+    expect(() => resolveOptions({ mode: "find", scope: 'tenant = "t1' })).toThrow(/^itemfilter: plan: options\.scope is not a valid filter: E_SYNTAX/);
+    expect(() => resolveOptions({ mode: "find", scope: 'a = 1 or b = "x"' })).not.toThrow();
   });
 
   it.each([

@@ -18,7 +18,8 @@ export type ErrorCode =
   | "E_ATTRIBUTE_TYPE"
   | "E_FILTER_JSON"
   | "E_IN_MIXED_TYPES"
-  | "E_PLAN_TOO_LARGE";
+  | "E_PLAN_TOO_LARGE"
+  | "E_PARAM_MISSING";
 
 /** A replacement of the text at `span` that the library knows would fix a diagnostic. */
 export interface Fix {
@@ -106,4 +107,26 @@ export function isStackOverflow(error: unknown): boolean {
     (error.name === "RangeError" || error.name === "InternalError") &&
     /call stack|too much recursion|stack overflow/i.test(error.message)
   );
+}
+
+/**
+ * A mistake in an app's `scope` option: the app's own condition, never the
+ * person's text, so it is a programming error (a TypeError, which no
+ * `catch (e) { if (isFilterError(e)) showToPerson(e) }` shows as the
+ * person's). `diagnostics` point into the scope's text; `code` is E_SCOPE.
+ * Thrown whatever the person typed: the scope is checked first.
+ */
+export class ScopeError extends TypeError {
+  readonly code = "E_SCOPE" as const;
+  readonly diagnostics: readonly Diagnostic[];
+
+  constructor(fn: string, what: string, diagnostics: readonly Diagnostic[] = []) {
+    super(`${fn}: options.scope ${what}`);
+    this.name = "ScopeError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+export function isScopeError(value: unknown): value is ScopeError {
+  return value instanceof ScopeError;
 }

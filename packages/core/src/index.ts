@@ -1,11 +1,13 @@
-export type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, PredicateNode, StringNode } from "./syntax/ast.js";
+export type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PredicateNode, StringNode } from "./syntax/ast.js";
+export { redactParams, type Params, type ParamValue } from "./syntax/bindParams.js";
+export { scopeDocument, scopedDocument, type ScopeInput } from "./syntax/scopedDocument.js";
 export { attributes } from "./semantics/attributes.js";
 export { attributeWarnings, type AttributeWarning, type AttributeWarningsOptions } from "./semantics/attributeWarnings.js";
 export { compareScalars, compareStrings } from "./semantics/compare.js";
 export { compileList, type CompileListOptions } from "./compile/compileList.js";
 export { compileQuery, type CompileQueryOptions } from "./compile/compileQuery.js";
 export { decompile, type DecompileOptions } from "./print/decompile.js";
-export { FilterError, isFilterError, type Diagnostic, type DiagnosticParams, type ErrorCode, type Fix } from "./errors.js";
+export { FilterError, isFilterError, isScopeError, ScopeError, type Diagnostic, type DiagnosticParams, type ErrorCode, type Fix } from "./errors.js";
 export { evaluate, prepareEvaluate, type EvaluateOptions } from "./semantics/evaluate.js";
 export { explainMatch, type DecidingPredicate, type ExplainInput, type Explanation } from "./semantics/explainMatch.js";
 export type { ListFilter, QueryFilter, Scalar } from "./compile/filters.js";

@@ -33,7 +33,7 @@ const reference = new ChevrotainPaths();
 
 function run(parser: FilterParser, source: string): unknown {
   const { tokens } = lex(source);
-  const state: ParseState = { index: new LineIndex(source), maxDepth: 8, maxPredicates: 12, maxInValues: 4, depth: 0, predicates: 0, problems: [] };
+  const state: ParseState = { index: new LineIndex(source), maxDepth: 8, maxPredicates: 12, maxInValues: 4, depth: 0, predicates: 0, problems: [], hasParams: false };
   parser.state = state;
   parser.input = tokens;
   let body: unknown;

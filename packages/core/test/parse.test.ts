@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FilterNode } from "../src/syntax/ast.js";
+import type { FilterNode, LiteralNode } from "../src/syntax/ast.js";
 import { compileList, compileQuery, FilterError, parse } from "../src/index.js";
 import { codeOf } from "./codeOf.js";
 
@@ -14,7 +14,8 @@ function shape(node: FilterNode | null): unknown {
       return { Not: shape(node.operand) };
     case "Predicate": {
       const v = node.value;
-      const value = v === undefined ? undefined : Array.isArray(v) ? v.map((l) => l.value) : v.value;
+      const plain = (l: LiteralNode): unknown => (l.type === "Param" ? `$${l.name}` : l.value);
+      const value = v === undefined ? undefined : Array.isArray(v) ? v.map(plain) : plain(v);
       return [node.attribute?.name ?? null, node.operator, value, ...(node.brackets ? ["[]"] : [])].filter((x) => x !== undefined);
     }
   }

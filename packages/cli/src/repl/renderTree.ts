@@ -30,5 +30,5 @@ export function renderTree(node: FilterNode | null, indent = "  "): string[] {
 }
 
 function literal(l: LiteralNode): string {
-  return JSON.stringify(l.value);
+  return l.type === "Param" ? `$${l.name}` : JSON.stringify(l.value);
 }

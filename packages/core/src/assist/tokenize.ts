@@ -16,6 +16,7 @@ import {
   NotNull,
   Null,
   NumberLiteral,
+  Parameter,
   Or,
   QuotedIdentifier,
   RBracket,
@@ -37,7 +38,7 @@ import {
  *   lone surrogate inside a string (the rest of the string keeps its class),
  *   an unterminated string or name (the whole of it), a malformed or inexact number
  */
-export type TokenKind = "keyword" | "attribute" | "operator" | "string" | "number" | "punctuation" | "error";
+export type TokenKind = "keyword" | "attribute" | "operator" | "string" | "number" | "parameter" | "punctuation" | "error";
 
 /** A highlighted range: `start` and `end` are UTF-16 offsets, `end` exclusive; `text` is `source.slice(start, end)`. */
 export interface SyntaxToken {
@@ -52,6 +53,7 @@ const KIND = new Map<TokenType, TokenKind>([
   [QuotedIdentifier, "attribute"],
   [StringLiteral, "string"],
   [NumberLiteral, "number"],
+  [Parameter, "parameter"],
   [CompareOp, "operator"],
   [In, "operator"],
   [Between, "operator"],
@@ -150,7 +152,7 @@ function kindOf(tokens: Token[], t: number): TokenKind {
 }
 
 function isLiteral(type: TokenType): boolean {
-  return type === StringLiteral || type === NumberLiteral;
+  return type === StringLiteral || type === NumberLiteral || type === Parameter;
 }
 
 /** Appends a range, merging it into the previous token when both are errors and touch. */

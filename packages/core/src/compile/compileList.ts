@@ -1,5 +1,6 @@
 import type { FilterDocument, FilterNode, LiteralNode, NotNode, PredicateNode } from "../syntax/ast.js";
-import { FilterError, type Diagnostic } from "../errors.js";
+import { FilterError, ScopeError, type Diagnostic } from "../errors.js";
+import { scopeDocument, type ScopeInput } from "../syntax/scopedDocument.js";
 import type { ListFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "../syntax/limits.js";
 import type { Span } from "../syntax/location.js";
@@ -11,16 +12,38 @@ import { MIXED_IN } from "./valueShapes.js";
 import { format } from "../print/format.js";
 import { quoted, replaceTitle, shownText } from "../messageText.js";
 import { quoteName, quoteString } from "../syntax/quote.js";
+import { literalValue } from "../syntax/literalValue.js";
 
-export type CompileListOptions = ParseOptions;
+export interface CompileListOptions extends ParseOptions {
+  /**
+   * The app's own condition: the result selects exactly `scope and (filter)`,
+   * whatever the filter text says. Checked first; a problem with it is a
+   * ScopeError. The schema applies to the filter text only.
+   */
+  scope?: ScopeInput;
+}
 
 /**
  * Compiles a filter to the listItems form: an array of ListFilter that the
  * service combines with AND. Empty source gives [] (no filter). Anything the
  * array cannot express exactly is a FilterError that points at the text.
+ * With a scope, the scope's filters come first; ANDed with the filter's,
+ * they select exactly `scope and (filter)`.
  */
 export function compileList(input: FilterInput, options?: CompileListOptions): ListFilter[] {
-  return compileFast(input, options, (doc) => compileDocument(doc, options));
+  const scope = scopeDocument("compileList", options?.scope, options);
+  const scoped = scope === null ? null : compileScope(scope, options);
+  const own = compileFast(input, options, (doc) => compileDocument(doc, options));
+  return scoped === null ? own : [...scoped, ...own];
+}
+
+function compileScope(scope: FilterDocument, options: CompileListOptions | undefined): ListFilter[] {
+  try {
+    return compileDocument(scope, options);
+  } catch (error) {
+    if (error instanceof FilterError) throw new ScopeError("compileList", `cannot be sent as a listItems filter: ${error.message}; send a scope of equality tests and ranges joined by 'and'`, error.diagnostics);
+    throw error;
+  }
 }
 
 function compileDocument(doc: FilterDocument, options: CompileListOptions | undefined): ListFilter[] {
@@ -87,7 +110,7 @@ function notInstead(node: PredicateNode): { text: string; replacement?: string }
   const a = node.attribute!.name;
   const inverse = INVERSE[node.operator];
   if (inverse !== undefined && node.value !== undefined && !Array.isArray(node.value)) {
-    const replacement = `${quoteName(a)} ${inverse} ${node.value.type === "String" ? quoteString(node.value.value) : String(node.value.value)}`;
+    const replacement = `${quoteName(a)} ${inverse} ${node.value.type === "String" ? quoteString(node.value.value) : String(literalValue(node.value))}`;
     return { text: `did you mean ${quoted(replacement)}? (that also drops items where ${quoted(a)} is missing or not a number)`, replacement };
   }
   if (node.operator === "between") return { text: `'not between' would need 'or' (${quoted(a)} below or above the range), which cannot be checked here` };

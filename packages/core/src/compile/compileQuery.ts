@@ -9,10 +9,20 @@ import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, type FilterInput } from "../syntax/toDocument.js";
 import { applySchema, schemaIndex } from "./schema.js";
 import { checkValue } from "./valueShapes.js";
+import { ScopeError } from "../errors.js";
+import { LineIndex, NO_SPAN } from "../syntax/location.js";
+import { scopeDocument, type ScopeInput } from "../syntax/scopedDocument.js";
+import { literalValue } from "../syntax/literalValue.js";
 
 export interface CompileQueryOptions extends ParseOptions {
   /** The table's secondary key name; it may be written instead of `key`. */
   secondaryKey?: string;
+  /**
+   * The app's own key condition: the result selects exactly `scope and
+   * (filter)`. It must itself be a key query (else ScopeError), and the two
+   * must make one QueryFilter (equal, or a `>=` and a `<=`), else E_QUERY_SHAPE.
+   */
+  scope?: ScopeInput;
 }
 
 const SHAPE = "a key query takes one condition on the key, or 'key >= a and key <= b' (which becomes between)";
@@ -23,6 +33,49 @@ const SHAPE_HINT = "queryItems takes one condition on the secondary key; find ru
  * subject is `key`, the secondary key's name, or nothing at all (`>= 3`).
  */
 export function compileQuery(input: FilterInput, options?: CompileQueryOptions): QueryFilter {
+  const scope = scopeDocument("compileQuery", options?.scope, options);
+  if (scope === null) return compileOwn(input, options);
+  const { scope: _scope, schema: _schema, ...trusted } = options!;
+  let scoped: QueryFilter;
+  try {
+    scoped = compileOwn(scope, trusted);
+  } catch (error) {
+    if (error instanceof FilterError) throw new ScopeError("compileQuery", `is not a key query: ${error.message}`, error.diagnostics);
+    throw error;
+  }
+  let own: QueryFilter;
+  try {
+    own = compileOwn(input, options);
+  } catch (error) {
+    // No condition of the person's own: the scope's condition is the whole query.
+    if (error instanceof FilterError && error.code === "E_EMPTY") return scoped;
+    throw error;
+  }
+  const merged = mergeQueryFilters(scoped, own);
+  if (merged !== null) return merged;
+  const span = typeof input === "string" ? new LineIndex(input).span(0, input.length) : NO_SPAN;
+  throw new FilterError([
+    {
+      code: "E_QUERY_SHAPE",
+      message: "this condition on the key cannot be combined with the other condition on the key that applies here",
+      hint: "options.scope also tests the secondary key, and one QueryFilter cannot hold both; find (or plan) runs them together",
+      params: { kind: "scope" },
+      span,
+    },
+  ]);
+}
+
+/** Two key conditions as one QueryFilter, where one says both exactly: the same condition, or a `>=` and a `<=` (between). */
+function mergeQueryFilters(a: QueryFilter, b: QueryFilter): QueryFilter | null {
+  if (a.operator === b.operator && JSON.stringify(a.value) === JSON.stringify(b.value)) return a;
+  const lower = a.operator === "greaterEqual" ? a : b.operator === "greaterEqual" ? b : undefined;
+  const upper = a.operator === "lessEqual" ? a : b.operator === "lessEqual" ? b : undefined;
+  if (lower === undefined || upper === undefined || lower === upper) return null;
+  const value = [lower.value as Scalar, upper.value as Scalar];
+  return checkValue("between", value, true, Infinity) === null ? { operator: "between", value } : null;
+}
+
+function compileOwn(input: FilterInput, options: CompileQueryOptions | undefined): QueryFilter {
   const schema = options?.schema;
   if (schema === undefined || schema === null) return compileFast(input, options, (doc) => compileDocument(doc, options));
   // A schema knows the secondary key by its stored name, never as `key`: the
@@ -134,7 +187,7 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
  */
 function checkNotEmpty(p: PredicateNode, problems: Diagnostic[]): void {
   const literals = p.value === undefined ? [] : Array.isArray(p.value) ? p.value : [p.value];
-  const at = literals.findIndex((l) => l.value === "");
+  const at = literals.findIndex((l) => literalValue(l) === "");
   if (at < 0) return;
   const span = literals[at]!.span;
   const base = { code: "E_VALUE_TYPE" as const, span, params: { operator: p.operator, value: "" } };
@@ -144,7 +197,7 @@ function checkNotEmpty(p: PredicateNode, problems: Diagnostic[]): void {
       message: `every key begins with "", and a key value cannot be the empty string; leave this condition out to read every key`,
       hint: "the service refuses an empty string as a key value; send the query without a filter",
     });
-  } else if (p.operator === "between" && at === 0 && literals[1]!.value !== "") {
+  } else if (p.operator === "between" && at === 0 && literalValue(literals[1]!) !== "") {
     problems.push({
       ...base,
       message: `a key value cannot be the empty string, and no key is empty: start the range at "\\u0000", the smallest key there is`,

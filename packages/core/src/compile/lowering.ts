@@ -5,6 +5,7 @@ import type { Span } from "../syntax/location.js";
 import { operatorInfo } from "../operators.js";
 import { checkValue, type ValueIssue } from "./valueShapes.js";
 import { replaceTitle } from "../messageText.js";
+import { literalValue } from "../syntax/literalValue.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -34,7 +35,7 @@ export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInV
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
 export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number): void {
   const v = node.value;
-  const plain = v === undefined ? undefined : Array.isArray(v) ? v.map((l) => l.value) : v.value;
+  const plain = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
   const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true);
   if (issue === null) return;
   const span = Array.isArray(v) ? (issue.at === null ? spanOfAll(v) : v[issue.at]!.span) : (v?.span ?? node.operatorSpan);
@@ -53,7 +54,7 @@ export function spanOfAll(values: LiteralNode[]): Span {
 
 export function literalValues(node: PredicateNode): Scalar | Scalar[] | undefined {
   const v = node.value;
-  return v === undefined ? undefined : Array.isArray(v) ? v.map((l) => l.value) : v.value;
+  return v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
 }
 
 /** The condition as written, as one ListFilter. The subject must be present. */

@@ -202,7 +202,8 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
   const want = type === "number" ? "Number" : "String";
   for (const v of values) {
-    if (v.type === want) continue;
+    // A parameter is checked once bound; parse() keeps it unbound.
+    if (v.type === want || v.type === "Param") continue;
     const fix = type === "number" ? "write a number without quotes" : `quote it: "${shownText(String(v.value))}"`;
     // A quoted number ("3") unquoted, and a number quoted: the fixes the message describes, where they keep the value.
     const replacement = type === "string" ? quoteString(String(v.value)) : JSON_NUMBER.test(v.value as string) && exactNumber(v.value as string) !== null ? (v.value as string) : undefined;
@@ -226,7 +227,8 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 function checkArray(node: PredicateNode, attr: AttributeNode, problems: Diagnostic[]): void {
   if (node.operator !== "equals" && node.operator !== "in") return;
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
-  const single = values.length === 1 && values[0]!.type === "String" ? (values[0]!.value as string) : undefined;
+  const only = values.length === 1 ? values[0]! : undefined;
+  const single = only?.type === "String" ? only.value : undefined;
   const written = node.operator === "equals" ? "'='" : "'in'";
   const replacement = single === undefined ? undefined : `${quoteName(attr.name)} contains ${quoteString(single)}`;
   problems.push({

@@ -1,5 +1,6 @@
 import type { FilterDocument, FilterNode } from "../syntax/ast.js";
-import { FilterError, type Diagnostic } from "../errors.js";
+import { FilterError, ScopeError, type Diagnostic } from "../errors.js";
+import { scopeDocument, scopedDocument } from "../syntax/scopedDocument.js";
 import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import { checkConditions } from "../compile/lowering.js";
 import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
@@ -22,7 +23,14 @@ import type { Span } from "../syntax/location.js";
  */
 export function plan(input: FilterInput, options?: PlanOptions): Plan {
   const resolved = resolvePlanOptions(options);
-  return compileFast(input, options ?? undefined, (doc) => planDocument(doc, resolved));
+  const scope = scopeDocument("plan", options?.scope, options ?? undefined);
+  if (scope?.body != null) {
+    // The scope is checked alone first: its problems are the app's, whatever the person typed.
+    const problems: Diagnostic[] = [];
+    checkConditions(scope.body, problems, resolved.maxInValues);
+    if (problems.length > 0) throw new ScopeError("plan", `is not a filter that can run: ${new FilterError(problems).message}`, problems);
+  }
+  return compileFast(input, options ?? undefined, (doc) => planDocument(scopedDocument(doc, scope), resolved));
 }
 
 function planDocument(doc: FilterDocument, options: ResolvedPlanOptions): Plan {

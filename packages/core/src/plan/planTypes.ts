@@ -1,5 +1,6 @@
 import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import type { ParseOptions } from "../syntax/parse.js";
+import type { ScopeInput } from "../syntax/scopedDocument.js";
 
 /** The names of a table's key attributes, as the service stores them. */
 export interface PlanKeys {
@@ -15,6 +16,12 @@ export interface PlanOptions extends ParseOptions {
   keys?: PlanKeys;
   /** The most requests a plan may hold; past it, E_PLAN_TOO_LARGE. 16 when left out. */
   maxRequests?: number;
+  /**
+   * The app's own condition: the plan runs exactly `scope and (filter)`, and
+   * its `filter` says so. A scope that pins the primary key reads only those
+   * partitions. A problem with it is a ScopeError.
+   */
+  scope?: ScopeInput;
 }
 
 /** One listItems request of a plan. An empty `filter` is sent without a filter member: every item. */

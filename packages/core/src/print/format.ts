@@ -38,7 +38,7 @@ export const CANONICAL_OPERATOR: Readonly<Record<Operator, string>> = {
  * parsed first (with `options`), so format also pretty-prints source.
  */
 export function format(input: FilterInput, options?: FormatOptions): string {
-  const doc = toDocument(input, options);
+  const doc = toDocument(input, options, true, false);
   const body = doc.body;
   if (body === null) return "";
   return guardStack(() => node(body, 0), doc.span);
@@ -114,6 +114,7 @@ function operation(p: PredicateNode): string {
 
 function literal(l: LiteralNode): string {
   if (l.type === "String") return quoteString(l.value);
+  if (l.type === "Param") return `$${l.name}`;
   if (!Number.isFinite(l.value)) {
     throw new FilterError([{ code: "E_NUMBER", message: `${String(l.value)} cannot be written as a number; numbers are finite, as in JSON`, params: { number: String(l.value), nearest: null }, span: l.span }]);
   }

@@ -39,7 +39,8 @@ export function formatExplanation(source: string, explanation: Explanation, opti
   const { matched, predicates } = explanation;
   const count = predicates.length;
   const what = count === 1 ? "1 condition decided it" : `${count} conditions decided it`;
-  const head = paint(BOLD + (matched ? GREEN : RED), matched ? "match" : "no match") + (count === 0 ? ": the filter is empty" : `: ${what}`);
+  const empty = explanation.outOfScope === true ? ": the item is outside what this filter may select" : ": the filter is empty";
+  const head = paint(BOLD + (matched ? GREEN : RED), matched ? "match" : "no match") + (count === 0 ? empty : `: ${what}`);
   const index = new LineIndex(source);
   const lines: string[] = [head];
   let shownLine = -1;

@@ -57,7 +57,7 @@ export function attributeWarnings(input: FilterInput, schema: Schema, options?: 
   const secondaryKey = options?.secondaryKey;
   checkStringOption("attributeWarnings", "secondaryKey", secondaryKey);
   const parseOptions = options === undefined || options === null ? undefined : { ...options, schema: undefined };
-  const body = toDocument(input, parseOptions).body;
+  const body = toDocument(input, parseOptions, true, false).body;
   const out: AttributeWarning[] = [];
   if (body === null) return out;
   // An explicit stack, visited in source order, so no tree depth can exhaust the call stack.

@@ -8,7 +8,7 @@ import { toDocument, type FilterInput } from "../syntax/toDocument.js";
  * query's condition without a subject (`>= 3`) names no attribute.
  */
 export function attributes(input: FilterInput, options?: ParseOptions): string[] {
-  const body = toDocument(input, options).body;
+  const body = toDocument(input, options, true, false).body;
   const seen = new Set<string>();
   if (body === null) return [];
   // An explicit stack, so a hand-built tree of any depth cannot exhaust the call stack.

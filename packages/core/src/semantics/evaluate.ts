@@ -5,6 +5,8 @@ import { itemValue } from "./itemValue.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { predicateTest } from "./predicateTest.js";
 import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
+import { scopeDocument, type ScopeInput } from "../syntax/scopedDocument.js";
+import { literalValue } from "../syntax/literalValue.js";
 
 export interface EvaluateOptions extends ParseOptions {
   /**
@@ -13,6 +15,8 @@ export interface EvaluateOptions extends ParseOptions {
    * subject (`>= 3`) test this attribute.
    */
   secondaryKey?: string;
+  /** The app's own condition: the answer is that of `scope and (filter)`. A problem with it is a ScopeError. */
+  scope?: ScopeInput;
 }
 
 type Test = (item: unknown) => boolean;
@@ -40,12 +44,23 @@ export function evaluate(input: FilterInput, item: unknown, options?: EvaluateOp
  */
 export function prepareEvaluate(input: FilterInput, options?: EvaluateOptions): (item: unknown) => boolean {
   if (options !== undefined && options !== null) checkStringOption("evaluate", "secondaryKey", options.secondaryKey);
+  const inScope = scopeTest("evaluate", options);
   const doc = toDocument(input, options);
   const body = doc.body;
-  if (body === null) return () => true;
+  if (body === null) return inScope ?? (() => true);
   const test = guardStack(() => prepare(body, options?.secondaryKey), doc.span);
   // A tree as deep as raised limits allow can exhaust the stack while it runs, too.
-  return (item) => guardStack(() => test(item), doc.span);
+  if (inScope === null) return (item) => guardStack(() => test(item), doc.span);
+  return (item) => inScope(item) && guardStack(() => test(item), doc.span);
+}
+
+/** The scope's test, prepared before the filter's (its problems are the app's, whatever the person typed), or null without one. */
+export function scopeTest(fn: string, options: EvaluateOptions | undefined | null): Test | null {
+  const scope = scopeDocument(fn, options?.scope, options ?? undefined);
+  if (scope === null) return null;
+  const body = scope.body!;
+  const test = guardStack(() => prepare(body, options?.secondaryKey), scope.span);
+  return (item) => guardStack(() => test(item), scope.span);
 }
 
 /** Turns the tree into closures first, so a missing secondary key is reported whatever the item. */
@@ -86,5 +101,5 @@ export function predicateSubject(fn: string, node: PredicateNode, secondaryKey: 
 /** A condition's value as plain JSON: a scalar, a list (in, between), or undefined (null, notNull). */
 export function plainValue(value: LiteralNode | LiteralNode[] | undefined): Scalar | Scalar[] | undefined {
   if (value === undefined) return undefined;
-  return Array.isArray(value) ? value.map((l) => l.value) : value.value;
+  return Array.isArray(value) ? value.map(literalValue) : literalValue(value);
 }

@@ -2,7 +2,7 @@ import type { FilterNode, PredicateNode } from "../syntax/ast.js";
 import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import { checkOptions, checkStringOption, describeValue } from "../checkArgument.js";
 import { decompile } from "../print/decompile.js";
-import { plainValue, predicateSubject, type EvaluateOptions } from "./evaluate.js";
+import { plainValue, predicateSubject, scopeTest, type EvaluateOptions } from "./evaluate.js";
 import { itemValue } from "./itemValue.js";
 import type { Operator } from "../operators.js";
 import { predicateReason } from "./predicateReason.js";
@@ -45,6 +45,12 @@ export interface Explanation {
   readonly predicates: readonly DecidingPredicate[];
   /** For filter JSON: the filter as text (decompile's), which the spans point into. */
   readonly source?: string;
+  /**
+   * True when the item is outside `options.scope`: it does not match, and
+   * `predicates` is empty, since the scope's conditions are the app's and
+   * not the person's text.
+   */
+  readonly outOfScope?: true;
 }
 
 /** The answer for one node, and for a match, how many conditions its smallest justification needs. */
@@ -70,9 +76,15 @@ const TREE_TYPES = new Set(["Filter", "Or", "And", "Not", "Predicate"]);
  */
 export function explainMatch(filter: ExplainInput, item: unknown, options?: EvaluateOptions): Explanation {
   if (options !== undefined && options !== null) {
-    checkOptions("explainMatch", options, "secondaryKey, schema, maxLength, maxDepth, maxPredicates, maxInValues, maxTokens");
+    checkOptions("explainMatch", options, "secondaryKey, schema, params, scope, maxLength, maxDepth, maxPredicates, maxInValues, maxTokens");
     checkStringOption("explainMatch", "secondaryKey", options.secondaryKey);
   }
+  const inScope = scopeTest("explainMatch", options);
+  const explanation = explainUnscoped(filter, item, options);
+  return inScope === null || inScope(item) ? explanation : { matched: false, predicates: [], outOfScope: true };
+}
+
+function explainUnscoped(filter: ExplainInput, item: unknown, options: EvaluateOptions | undefined): Explanation {
   if (typeof filter === "string" || isTree(filter)) return explainDocument(filter as FilterInput, item, options, undefined);
   if (typeof filter !== "object" || filter === null) {
     throw new TypeError(`explainMatch takes filter text, a parsed filter or filter JSON, not ${describeValue(filter)}`);

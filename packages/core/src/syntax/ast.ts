@@ -54,7 +54,21 @@ export interface AttributeNode {
   readonly span: Span;
 }
 
-export type LiteralNode = StringNode | NumberNode;
+/** A value in a filter: a literal, or a parameter that `params` supplies. */
+export type LiteralNode = StringNode | NumberNode | ParamNode;
+
+/**
+ * `$name`: a value the app supplies through the `params` option, never
+ * through the text. parse() keeps it in the tree, so a filter can be parsed
+ * once and run with other values; every function that runs or compiles a
+ * filter binds it first (bindParams.ts), so no stage after that sees one.
+ */
+export interface ParamNode {
+  readonly type: "Param";
+  /** The name after `$`. */
+  readonly name: string;
+  readonly span: Span;
+}
 
 export interface StringNode {
   readonly type: "String";

@@ -21,6 +21,7 @@ import {
   Null,
   NumberLiteral,
   Or,
+  Parameter,
   QuotedIdentifier,
   RBracket,
   RParen,
@@ -293,6 +294,17 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
       case 96:
         i = scanString(source, i, push, problem);
         continue;
+      case 36: {
+        // $name: a parameter. The name is scanned as a plain name is, so `$a1` and `$straße` work.
+        const end = nameCharAt(source, i + 1, true) > 0 ? nameEnd(source, i + 1 + nameCharAt(source, i + 1, true)) : i + 1;
+        if (end === i + 1) {
+          problem("E_SYNTAX", "'$' starts a parameter and needs a name after it, as in $tenant", start, ++i, { params: { character: "$" } });
+          continue;
+        }
+        push(Parameter, start, end, source.slice(i + 1, end));
+        i = end;
+        continue;
+      }
     }
     if (isDigit(c) || c === 45 || (c === 46 && isDigit(source.charCodeAt(i + 1)))) {
       i = scanNumber(source, i, push, problem);

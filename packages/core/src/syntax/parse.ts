@@ -11,10 +11,18 @@ import { replaceTitle } from "../messageText.js";
 import { STACK_LIMIT } from "../limitMessages.js";
 import { applySchema, type Schema } from "../compile/schema.js";
 import { describeValue } from "../checkArgument.js";
+import { bindParams, checkParamsOption, markParams, withRedaction, type Params } from "./bindParams.js";
 
 export interface ParseOptions extends Partial<Limits> {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
   schema?: Schema;
+  /**
+   * Values for the filter's `$name` parameters. parse() binds them only when
+   * given (without them it keeps the placeholders); every function that
+   * compiles or runs a filter binds them, and a `$name` without a value is
+   * E_PARAM_MISSING. A value never passes through the parser.
+   */
+  params?: Params;
 }
 
 const NO_ERRORS: IRecognitionException[] = [];
@@ -30,7 +38,7 @@ const MAX_DIAGNOSTICS = 50;
  * pass is reported together.
  */
 export function parse(source: string, options?: ParseOptions): FilterDocument {
-  return parseSource(source, options, true);
+  return parseSource(source, options, true, true, options?.params !== undefined && options.params !== null);
 }
 
 /**
@@ -39,7 +47,7 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
  * Diagnostics are located either way. `asScanned` false skips the parse
  * that scans as it goes, for a caller that expects the text to fail.
  */
-export function parseSource(source: string, options: ParseOptions | undefined, locate: boolean, asScanned = true): FilterDocument {
+export function parseSource(source: string, options: ParseOptions | undefined, locate: boolean, asScanned = true, bind = true): FilterDocument {
   if (typeof source !== "string") throw new TypeError(`parse takes filter text (a string), not ${describeValue(source)}`);
   const limits = resolveLimits(options);
   if (source.length > limits.maxLength) {
@@ -56,14 +64,24 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     ]);
   }
   const index = locate ? new LineIndex(source) : UNLOCATED;
-  let body = asScanned && source.length >= SCAN_AS_PARSED ? parseAsScanned(source, newParseState(index, limits)) : FAILED;
-  if (body === FAILED) body = parseScanned(source, index, locate, limits);
-  const doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
-  return options?.schema === undefined ? doc : applySchema(doc, options.schema);
+  const flags = { hasParams: false };
+  const scanState = newParseState(index, limits);
+  let body = asScanned && source.length >= SCAN_AS_PARSED ? parseAsScanned(source, scanState) : FAILED;
+  if (body === FAILED) body = parseScanned(source, index, locate, limits, flags);
+  else flags.hasParams = scanState.hasParams;
+  let doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
+  if (flags.hasParams) {
+    markParams(doc);
+    // Unbound, a parameter's type is not known: the schema checks it once bound.
+    if (bind) doc = bindParams(doc, checkParamsOption("parse", options?.params));
+  }
+  if (options?.schema === undefined) return doc;
+  const bound = doc;
+  return withRedaction(bound, () => applySchema(bound, options.schema!));
 }
 
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
-export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits): FilterNode | null {
+export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean }): FilterNode | null {
   const { tokens, problems } = lex(source);
   let body: FilterNode | null = null;
   let errors: IRecognitionException[] = [];
@@ -97,6 +115,7 @@ export function parseScanned(source: string, index: LineIndex, locate: boolean, 
     }
   }
 
+  if (flags !== undefined && state.hasParams) flags.hasParams = true;
   if (problems.length > 0 || errors.length > 0 || state.problems.length > 0) {
     const all = problems.concat(state.problems);
     for (const e of errors.slice(0, MAX_DIAGNOSTICS)) {

@@ -23,6 +23,7 @@ import {
   Null,
   NumberLiteral,
   Or,
+  Parameter,
   QuotedIdentifier,
   RBracket,
   RParen,
@@ -39,6 +40,8 @@ export interface ParseState {
   predicates: number;
   /** Problems found while parsing that are not syntax errors, such as `a < null`. */
   problems: LexProblem[];
+  /** Whether the filter holds a `$name`, which binding then looks for. */
+  hasParams: boolean;
 }
 
 /** A fresh state for one parse within these limits. */
@@ -51,6 +54,7 @@ export function newParseState(index: LineIndex, limits: Pick<ParseState, "maxDep
     depth: 0,
     predicates: 0,
     problems: [],
+    hasParams: false,
   };
 }
 
@@ -58,8 +62,8 @@ type Alts<T> = IOrAlt<T>[];
 
 /** What take() accepts where the grammar has an OR of single tokens. */
 const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
-const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, Null);
-const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral);
+const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, Parameter, Null);
+const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, Parameter);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -237,6 +241,7 @@ export class FilterParser extends LeanParser {
   private readonly comparandAlts: Alts<IToken> = [
     { ALT: () => this.CONSUME2(StringLiteral) },
     { ALT: () => this.CONSUME2(NumberLiteral) },
+    { ALT: () => this.CONSUME2(Parameter) },
     { ALT: () => this.CONSUME1(Null) },
   ];
 
@@ -276,7 +281,7 @@ export class FilterParser extends LeanParser {
   }
 
   /**
-   * literal := StringLiteral | NumberLiteral, inline. Each place that reads a
+   * literal := StringLiteral | NumberLiteral | Parameter, inline. Each place that reads a
    * literal passes its own occurrence index, as Chevrotain requires.
    */
   private literal(idx: number): LiteralNode {
@@ -285,22 +290,26 @@ export class FilterParser extends LeanParser {
       this.or(idx, (this.literalAlts[idx] ??= [
         { ALT: () => this.consume(idx, StringLiteral) },
         { ALT: () => this.consume(idx, NumberLiteral) },
+        { ALT: () => this.consume(idx, Parameter) },
       ]));
     if (this.RECORDING_PHASE) return undefined as never;
-    return { type: tok.tokenType === StringLiteral ? "String" : "Number", value: (tok as unknown as { payload: never }).payload, span: this.spanOf(tok) };
+    return this.literalNode(tok);
+  }
+
+  private literalNode(tok: IToken): LiteralNode {
+    const payload = (tok as unknown as { payload: never }).payload;
+    const type = tok.tokenType;
+    if (type === Parameter) {
+      this.state.hasParams = true;
+      return { type: "Param", name: payload, span: this.spanOf(tok) };
+    }
+    return { type: type === StringLiteral ? "String" : "Number", value: payload, span: this.spanOf(tok) };
   }
   private readonly literalAlts: Alts<IToken>[] = [];
 
   private comparison(opTok: IToken, valueTok: IToken): PredicateNode {
     const operator = (opTok as unknown as { payload: Operator }).payload;
-    if (valueTok.tokenType !== Null) {
-      const value: LiteralNode = {
-        type: valueTok.tokenType === StringLiteral ? "String" : "Number",
-        value: (valueTok as unknown as { payload: never }).payload,
-        span: this.spanOf(valueTok),
-      };
-      return this.node(operator, opTok, opTok, value);
-    }
+    if (valueTok.tokenType !== Null) return this.node(operator, opTok, opTok, this.literalNode(valueTok));
     if (operator === "equals") return this.node("null", opTok, valueTok);
     if (operator === "notEquals") return this.node("notNull", opTok, valueTok);
     this.state.problems.push({

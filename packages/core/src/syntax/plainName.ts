@@ -17,6 +17,11 @@ export function isKeyword(word: string): boolean {
   return RESERVED.has(word.toLowerCase());
 }
 
+/** Whether text has the shape of a name, keyword or not: what may follow `$` in a parameter. */
+export function isNameShaped(text: string): boolean {
+  return PLAIN_NAME.test(text);
+}
+
 /** Whether a name can be written without backticks. */
 export function isPlainName(name: string): boolean {
   return PLAIN_NAME.test(name) && !RESERVED.has(name.toLowerCase());

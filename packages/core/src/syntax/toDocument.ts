@@ -6,6 +6,7 @@ import { parseSource, type ParseOptions } from "./parse.js";
 import { applySchema } from "../compile/schema.js";
 import { resolveLimits } from "./limits.js";
 import { validateTree } from "./validateTree.js";
+import { bindParams, checkParamsOption, withRedaction } from "./bindParams.js";
 
 /** A tree as an app may write it: every member and array readonly (a tree written `as const`). */
 export type ReadonlyTree<T> = T extends readonly (infer U)[] ? readonly ReadonlyTree<U>[] : T extends object ? { readonly [K in keyof T]: ReadonlyTree<T[K]> } : T;
@@ -21,12 +22,15 @@ export type FilterInput = string | ReadonlyTree<FilterDocument> | ReadonlyTree<F
  * The one entry every public function that takes FilterInput goes through:
  * text is parsed, and a tree is validated (validateTree.ts) and copied. So a
  * non-filter argument is a TypeError here, and a malformed tree a FilterError,
- * before anything walks it. Text costs one typeof.
+ * before anything walks it. Text costs one typeof. `$name` parameters are
+ * bound from options.params unless `bind` is false (for the functions that
+ * only read a filter's shape, such as format, which keep the placeholders).
  */
-export function toDocument(input: FilterInput, options?: ParseOptions, locate = true): FilterDocument {
-  if (typeof input === "string") return parseSource(input, options, locate);
-  const doc = validateTree(input, resolveLimits(options));
-  return options?.schema === undefined ? doc : guardStack(() => applySchema(doc, options.schema!), doc.span);
+export function toDocument(input: FilterInput, options?: ParseOptions, locate = true, bind = true): FilterDocument {
+  if (typeof input === "string") return parseSource(input, options, locate, true, bind);
+  const checked = validateTree(input, resolveLimits(options));
+  const doc = bind ? bindParams(checked, checkParamsOption("params", options?.params)) : checked;
+  return options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!)), doc.span);
 }
 
 /**
@@ -42,9 +46,11 @@ export function compileFast<T>(input: FilterInput, options: ParseOptions | undef
       if (!(error instanceof FilterError)) throw error;
     }
     // Only to throw the located error: so the parse that reports errors, not one that scans as it goes first.
-    return compile(parseSource(input, options, true, false));
+    const located = parseSource(input, options, true, false);
+    return withRedaction(located, () => compile(located));
   }
-  return compile(toDocument(input, options));
+  const doc = toDocument(input, options);
+  return withRedaction(doc, () => compile(doc));
 }
 
 /**

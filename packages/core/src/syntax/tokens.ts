@@ -12,6 +12,8 @@ export const Identifier = token("Identifier", "name");
 export const QuotedIdentifier = token("QuotedIdentifier", "`quoted name`");
 export const StringLiteral = token("StringLiteral", "string");
 export const NumberLiteral = token("NumberLiteral", "number");
+/** `$name`: a value the app supplies through `params`; the payload is the name. */
+export const Parameter = token("Parameter", "$parameter");
 /** Every comparison written as a symbol or a word; the token's payload is the canonical Operator. */
 export const CompareOp = token("CompareOp", "comparison operator");
 export const In = token("In", "in");
@@ -33,6 +35,7 @@ export const ALL_TOKENS: TokenType[] = [
   QuotedIdentifier,
   StringLiteral,
   NumberLiteral,
+  Parameter,
   CompareOp,
   In,
   Between,

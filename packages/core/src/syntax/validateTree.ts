@@ -6,6 +6,8 @@ import { shownText } from "../messageText.js";
 import type { Limits } from "./limits.js";
 import { isSpan, NO_SPAN, type Span } from "./location.js";
 import { operatorInfo, type Operator } from "../operators.js";
+import { isNameShaped } from "./plainName.js";
+import { markParams } from "./bindParams.js";
 
 /*
  * A syntax tree handed to the compilers, the formatter or the evaluator may
@@ -69,7 +71,16 @@ export function validateTree(input: unknown, limits: Limits): FilterDocument {
   }
 }
 
+/** Set by literal() when the walk meets a `$name`, so binding knows to look (bindParams.ts). */
+let sawParam = false;
+
 function check(input: unknown, limits: Limits): FilterDocument {
+  sawParam = false;
+  const doc = checkDocument(input, limits);
+  return sawParam ? markParams(doc) : doc;
+}
+
+function checkDocument(input: unknown, limits: Limits): FilterDocument {
   if (!looksLikeTree(input)) {
     throw new TypeError(
       `expected filter text (a string) or a syntax tree (a FilterDocument or FilterNode, as parse returns), not ${describeTree(input)}`,
@@ -245,7 +256,14 @@ function literal(node: unknown, at: string): LiteralNode {
     if (!Number.isFinite(value)) fail("E_FILTER_JSON", join(at, ".value"), `${String(value)} is not a number here; numbers are finite, as in JSON`);
     return { type: "Number", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
-  return fail("E_FILTER_JSON", at, `expected a literal ({ type: "String", value: string } or { type: "Number", value: number }), not ${describeTree(node)}`);
+  if (type === "Param") {
+    const name = own(node as object, "name");
+    // The name must read back as the same parameter when the tree is formatted.
+    if (typeof name !== "string" || !isNameShaped(name)) fail("E_FILTER_JSON", join(at, ".name"), `a parameter's name is a plain name such as "tenant", not ${describeTree(name)}`);
+    sawParam = true;
+    return { type: "Param", name, span: spanAt(own(node as object, "span"), join(at, ".span")) };
+  }
+  return fail("E_FILTER_JSON", at, `expected a literal ({ type: "String", value: string }, { type: "Number", value: number } or { type: "Param", name: string }), not ${describeTree(node)}`);
 }
 
 function typeOf(node: unknown, at: string): "Or" | "And" | "Not" | "Predicate" {

@@ -1,7 +1,7 @@
-import type { FilterInput, ParseOptions } from "@itemfilter/core";
+import { redactParams, type FilterDocument, type FilterInput } from "@itemfilter/core";
 import type { ExpressionValue } from "./attributeValue.js";
 import { Placeholders } from "./placeholders.js";
-import { toDocument } from "./toDocument.js";
+import { toDocument, type DynamoFilterOptions } from "./toDocument.js";
 import { writeExpression } from "./writeExpression.js";
 
 /** What compileDynamo returns: spread it into a ScanCommand or QueryCommand input. Empty for an empty filter. */
@@ -11,8 +11,8 @@ export interface DynamoExpression {
   ExpressionAttributeValues?: Record<string, ExpressionValue>;
 }
 
-/** Options of compileDynamo: those of `parse` (a schema and the filter limits). */
-export type CompileDynamoOptions = ParseOptions;
+/** Options of compileDynamo: those of `parse` (a schema, `params` and the filter limits), and the app's `scope`. */
+export type CompileDynamoOptions = DynamoFilterOptions;
 
 /**
  * Compiles any filter the grammar accepts to a DynamoDB FilterExpression that
@@ -25,6 +25,16 @@ export function compileDynamo(filter: FilterInput, options?: CompileDynamoOption
   const doc = toDocument(filter, options);
   if (doc.body === null) return {};
   const placeholders = new Placeholders();
-  const FilterExpression = writeExpression(doc.body, placeholders, doc.span);
+  const body = doc.body;
+  const FilterExpression = withRedaction(doc, () => writeExpression(body, placeholders, doc.span));
   return { FilterExpression, ...placeholders.maps() };
+}
+
+/** Runs a stage over a document whose `$name` values were bound, keeping those values out of what it throws. */
+export function withRedaction<T>(doc: FilterDocument, stage: () => T): T {
+  try {
+    return stage();
+  } catch (error) {
+    throw redactParams(error, doc);
+  }
 }

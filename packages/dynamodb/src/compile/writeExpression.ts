@@ -1,4 +1,7 @@
-import { compareStrings, FilterError, type Diagnostic, type FilterNode, type LiteralNode, type PredicateNode, type Span } from "@itemfilter/core";
+import { compareStrings, FilterError, type Diagnostic, type FilterNode, type NumberNode, type PredicateNode, type Span, type StringNode } from "@itemfilter/core";
+
+/** A value once its parameters are bound (toDocument.ts binds them): a string or a number literal. */
+type LiteralNode = StringNode | NumberNode;
 import { fitsDynamoNumber, NULL_TYPE, scalarValue } from "./attributeValue.js";
 import { DYNAMO_LIMITS } from "./dynamoLimits.js";
 import type { Placeholders } from "./placeholders.js";
@@ -104,7 +107,7 @@ function strength(node: FilterNode): number {
 }
 
 function inValues(node: PredicateNode): LiteralNode[] {
-  const v = node.value;
+  const v = node.value as LiteralNode | LiteralNode[] | undefined;
   return uniqueLiterals(v === undefined ? [] : Array.isArray(v) ? v : [v]);
 }
 
@@ -163,7 +166,7 @@ function literal(l: LiteralNode, w: Writer): string {
 }
 
 function one(node: PredicateNode, w: Writer): LiteralNode | undefined {
-  const v = node.value;
+  const v = node.value as LiteralNode | LiteralNode[] | undefined;
   if (v === undefined || Array.isArray(v)) {
     problem(w, "E_VALUE_TYPE", `'${node.operator}' needs one value`, "give the condition one string or number", { operator: node.operator }, node.span);
     return undefined;
@@ -188,7 +191,7 @@ function writePredicate(node: PredicateNode, w: Writer): void {
   }
   switch (node.operator) {
     case "between": {
-      const pair = Array.isArray(node.value) && node.value.length === 2 ? node.value : undefined;
+      const pair = Array.isArray(node.value) && node.value.length === 2 ? (node.value as LiteralNode[]) : undefined;
       if (pair === undefined) return problem(w, "E_VALUE_TYPE", "'between' needs two values", "write between LOW and HIGH", {}, node.span);
       const [lo, hi] = pair as [LiteralNode, LiteralNode];
       const span = { start: (lo.span ?? node.span).start, end: (hi.span ?? node.span).end };

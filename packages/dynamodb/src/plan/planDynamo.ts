@@ -1,8 +1,9 @@
-import { attributes, FilterError, format, parse, plan, type FilterInput, type FilterNode, type ParseOptions, type PredicateNode, type QueryItemsRequest, type Span } from "@itemfilter/core";
+import { attributes, FilterError, format, parse, plan, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions, type PredicateNode, type QueryItemsRequest, type Span } from "@itemfilter/core";
 import type { ExpressionValue } from "../compile/attributeValue.js";
 import { scalarValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
-import { toDocument } from "../compile/toDocument.js";
+import { toDocument, type DynamoFilterOptions } from "../compile/toDocument.js";
+import { withRedaction } from "../compile/compileDynamo.js";
 import { writeExpression } from "../compile/writeExpression.js";
 import { fitsKeyType, sortCondition } from "./keyCondition.js";
 import { splitResidual } from "./splitResidual.js";
@@ -32,7 +33,7 @@ export interface DynamoRequest {
   residual: string | null;
 }
 
-export interface PlanDynamoOptions extends ParseOptions {
+export interface PlanDynamoOptions extends DynamoFilterOptions {
   /** The table's key attributes. Without them every plan is one Scan. */
   keys?: DynamoKeys;
   /** The most requests a plan may hold (core's `plan` option); past it, E_PLAN_TOO_LARGE. 16 when left out. */
@@ -51,7 +52,11 @@ export interface PlanDynamoOptions extends ParseOptions {
 export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): DynamoRequest[] {
   const { keys: givenKeys, maxRequests, ...parseOptions } = options ?? {};
   const keys = givenKeys === undefined ? undefined : checkKeys(givenKeys);
-  const doc = toDocument(filter, parseOptions);
+  const doc = toDocument(filter, parseOptions, "planDynamo");
+  return withRedaction(doc, () => planDocument(doc, keys, maxRequests, parseOptions));
+}
+
+function planDocument(doc: FilterDocument, keys: ReturnType<typeof checkKeys> | undefined, maxRequests: number | undefined, parseOptions: ParseOptions): DynamoRequest[] {
   const scan = (): DynamoRequest[] => {
     if (doc.body === null) return [{ command: "Scan", input: {}, residual: null }];
     const placeholders = new Placeholders();
