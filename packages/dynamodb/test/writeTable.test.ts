@@ -59,7 +59,14 @@ describe("writeTable", () => {
     const { client } = fakeClient((call) => (call === 0 ? 0 : call === 1 ? 1 : (later as () => number)()));
     const error = await writeTable({ client, table: "t", key: "id", items: items(60), ...noWait }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WriteTableError);
-    expect(error).toMatchObject({ code: "E_UNPROCESSED", message: `${detail}; 49 of 60 items were written`, detail, index: 25, written: 49 });
+    expect(error).toMatchObject({
+      code: "E_UNPROCESSED",
+      message: `${detail}; 49 of 60 items were written`,
+      detail,
+      index: 25,
+      written: 49,
+      hint: "call again with from: index once DynamoDB has capacity; every item before index was written",
+    });
   });
 
   it("stops at a write DynamoDB refuses, with the count and the first item not written", async () => {

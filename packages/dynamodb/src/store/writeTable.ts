@@ -59,6 +59,15 @@ export interface WriteTableErrorDetails {
   cause?: unknown;
 }
 
+/** The developer's next step for each code. */
+const HINTS: Record<WriteTableErrorCode, string> = {
+  E_ITEM: "fix or leave out the item (index); nothing was written",
+  E_DUPLICATE_KEY: "give each item its own key (index and other); nothing was written",
+  E_TABLE: "load into another table, or give the keys the table has",
+  E_UNPROCESSED: "call again with from: index once DynamoDB has capacity; every item before index was written",
+  E_WRITE: "DynamoDB's error is the cause; once it is dealt with, call again with from: index",
+};
+
 /**
  * A problem with the items or the table, found before anything is written
  * (E_ITEM, E_DUPLICATE_KEY, E_TABLE), or a write that failed (E_UNPROCESSED:
@@ -70,6 +79,8 @@ export class WriteTableError extends Error {
   readonly rule: ItemRule | undefined;
   readonly detail: string | undefined;
   readonly written: number | undefined;
+  /** The developer's next step. */
+  readonly hint: string;
 
   constructor(
     readonly code: WriteTableErrorCode,
@@ -78,6 +89,7 @@ export class WriteTableError extends Error {
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "WriteTableError";
+    this.hint = HINTS[code];
     this.index = details.index;
     this.other = details.other;
     this.rule = details.rule;
