@@ -110,6 +110,11 @@ describe("load through throttling and failures", () => {
     expect(await count("stopped")).toBe(100);
   });
 
+  it.each(["fast", "-1", "10000000"])("refuses ITEMFILTER_DYNAMODB_RETRY_MS=%s (exit 2)", async (value) => {
+    const run = await runCli(["load", "--dynamodb-endpoint", proxy.endpoint, "--table", "t-env", "--data", "hundred.ndjson", "--key", "id"], { cwd: dir, env: { ITEMFILTER_DYNAMODB_RETRY_MS: value } });
+    expect(run).toEqual({ code: 2, stdout: "", stderr: `itemfilter: ITEMFILTER_DYNAMODB_RETRY_MS must be a whole number of milliseconds from 0 to 9999999, not "${value}"\n` });
+  });
+
   it("refuses a --resume-from past the last item (exit 2)", async () => {
     const run = await load("t-past", "hundred.ndjson", "--resume-from", "102");
     expect(run).toEqual({ code: 2, stdout: "", stderr: "itemfilter: --resume-from 102: hundred.ndjson has no item on or after line 102 (its last item is on line 101)\n" });
