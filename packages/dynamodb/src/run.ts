@@ -3,3 +3,4 @@ export { explain, findAll, type ExplainedRequest, type FindAllOptions } from "./
 export { DynamoRunError, type DynamoRunErrorCode } from "./run/dynamoRunError.js";
 export { marshalItem } from "./run/marshalItem.js";
 export { unmarshalItem } from "./run/unmarshalItem.js";
+export { createBackoff, isRetryable, isThrottling, RETRY_DEFAULTS, withRetry, type Backoff, type RetryOptions } from "./run/retryPolicy.js";

@@ -21,6 +21,9 @@ const MEMBERS: Record<Operation, ReadonlySet<string>> = {
   queryItems: new Set(["applicationKey", "authenticationToken", "table", "filter", "limit", "startKey", "key", "searchForward"]),
 };
 
+/** The largest `limit`: DynamoDB's Limit is a 32-bit integer. */
+export const MAX_LIMIT = 2 ** 31 - 1;
+
 const bad = (message: string): RequestError => new RequestError(400, message);
 
 function typeName(value: unknown): string {
@@ -84,6 +87,8 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
   if (limit !== undefined && !(typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 1)) {
     throw bad(`'limit' must be a whole number of at least 1 (the most items to evaluate), not ${typeof limit === "number" ? limit : typeName(limit)}`);
   }
+  // DynamoDB's Limit is a 32-bit integer (DynamoDB Local fails a larger one with a 500), so both stores take at most 2^31 - 1.
+  if (limit !== undefined && limit > MAX_LIMIT) throw bad(`'limit' must be at most ${MAX_LIMIT}, DynamoDB's largest Limit, not ${limit}`);
   let primary: KeyValue | undefined;
   if (key !== undefined) {
     if (!isObject(key)) throw bad(`'key' must be an object {"primary": …}, not ${typeName(key)}`);

@@ -4,6 +4,8 @@ export type DynamoRunErrorCode =
   | "E_DYNAMO_NUMBER"
   /** DynamoDB (or the network on the way) refused or failed a request. */
   | "E_DYNAMO_REQUEST"
+  /** DynamoDB kept throttling or failing (5xx, a cut connection) a request through the retry policy. */
+  | "E_DYNAMO_BUSY"
   /** The table's key schema does not match the keys given. */
   | "E_DYNAMO_TABLE";
 

@@ -4,6 +4,8 @@ import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions
 import type { KeyType } from "../plan/keyCondition.js";
 import { DynamoRunError } from "./dynamoRunError.js";
 import { unmarshalItem } from "./unmarshalItem.js";
+import { tableKeyNames, unreadableItem } from "./unreadableItem.js";
+import { createBackoff, isRetryable, isThrottling, withRetry, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export interface FindAllOptions extends PlanDynamoOptions {
   TableName: string;
@@ -13,6 +15,8 @@ export interface FindAllOptions extends PlanDynamoOptions {
   limit?: number;
   /** Aborting stops at once, between or during requests, with the signal's reason. */
   signal?: AbortSignal;
+  /** The retry policy (README, "Retries"): throttling and 5xx are retried, each page afresh. */
+  retry?: RetryOptions;
 }
 
 /** A planned request with TableName, as it would be sent. */
@@ -49,16 +53,17 @@ export function explain(options: Omit<FindAllOptions, "signal" | "limit">): Expl
 export function findAll(client: DynamoDBClient, options: FindAllOptions): AsyncGenerator<Record<string, unknown>, void, undefined> {
   // Bad options and bad filter text throw here, at the call, before anything is sent.
   checkOptions(options);
-  const { filter, limit: _limit, signal: _signal, TableName: _table, ...planOptions } = options;
-  return run(client, options, planDynamo(filter, planOptions));
+  const { filter, limit: _limit, signal: _signal, TableName: _table, retry, ...planOptions } = options;
+  return run(client, options, planDynamo(filter, planOptions), createBackoff(retry));
 }
 
-async function* run(client: DynamoDBClient, options: FindAllOptions, planned: DynamoRequest[]): AsyncGenerator<Record<string, unknown>, void, undefined> {
-  const { TableName, filter, limit, signal, ...planOptions } = options;
+async function* run(client: DynamoDBClient, options: FindAllOptions, planned: DynamoRequest[], backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
+  const { TableName, filter, limit, signal, retry: _retry, ...planOptions } = options;
+  const call = <T>(operation: string, send: () => Promise<T>): Promise<T> => sendWithRetry(operation, TableName, send, backoff, signal);
   let requests = planned;
   const keys = planOptions.keys;
   if (keys !== undefined && keys.types === undefined && requests.some((r) => r.command === "Query")) {
-    const types = await keyTypes(client, TableName, keys, signal);
+    const types = await keyTypes(client, TableName, keys, call, signal);
     requests = planDynamo(filter, { ...planOptions, keys: { ...keys, types } });
   }
   if (limit === 0) return;
@@ -68,11 +73,17 @@ async function* run(client: DynamoDBClient, options: FindAllOptions, planned: Dy
     const passes = request.residual === null ? null : prepareEvaluate(request.residual, { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infinity, maxInValues: Infinity });
     let start: Record<string, AttributeValue> | undefined;
     do {
-      const page = await send(client, request, TableName, start, signal);
+      const page = await send(client, request, TableName, start, call, signal);
       for (const raw of page.Items ?? []) {
         const id = seen === null ? "" : itemKey(raw, keys!);
         if (seen !== null && seen.has(id)) continue;
-        const item = unmarshalItem(raw);
+        let item: Record<string, unknown>;
+        try {
+          item = unmarshalItem(raw);
+        } catch (error) {
+          const names = keys === undefined ? await tableKeyNames(client, TableName, signal) : keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort];
+          throw unreadableItem(error, raw, names, TableName);
+        }
         if (passes !== null && !passes(item)) continue;
         // Only an item given out counts as seen: one that fails this request's residual may pass another's.
         seen?.add(id);
@@ -92,45 +103,54 @@ function aborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new DOMException("This operation was aborted", "AbortError");
 }
 
+type Call = <T>(operation: string, send: () => Promise<T>) => Promise<T>;
+
 async function send(
   client: DynamoDBClient,
   request: DynamoRequest,
   TableName: string,
   ExclusiveStartKey: Record<string, AttributeValue> | undefined,
+  call: Call,
   signal: AbortSignal | undefined,
 ): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue> }> {
-  aborted(signal);
   const input = { TableName, ...request.input, ...(ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey }) };
+  const command = request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input);
+  return call(request.command, () => client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal }));
+}
+
+/** One call under the retry policy; what it cannot get past is a DynamoRunError that shows DynamoDB's error. */
+async function sendWithRetry<T>(operation: string, TableName: string, send: () => Promise<T>, backoff: Backoff, signal: AbortSignal | undefined): Promise<T> {
+  aborted(signal);
   try {
-    const command = request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input);
-    return await client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal });
+    return await withRetry(send, backoff, signal);
   } catch (error) {
     aborted(signal);
-    throw refused(request.command, TableName, error);
+    throw refused(operation, TableName, error, backoff.retries);
   }
 }
 
-function refused(operation: string, TableName: string, error: unknown): DynamoRunError {
+function refused(operation: string, TableName: string, error: unknown, retries: number): DynamoRunError {
   const name = error instanceof Error ? error.name : "Error";
   const detail = error instanceof Error ? error.message : String(error);
+  if (isRetryable(error)) {
+    return new DynamoRunError(
+      "E_DYNAMO_BUSY",
+      `DynamoDB did not run the ${operation} on table '${TableName}' through ${retries} retries in a row: ${name}: ${detail}`,
+      isThrottling(error) ? "DynamoDB is throttling the table: try again later, or give it more capacity" : "DynamoDB is failing or unreachable: try again later",
+      { cause: error },
+    );
+  }
   return new DynamoRunError(
     "E_DYNAMO_REQUEST",
     `DynamoDB could not run the ${operation} on table '${TableName}': ${name}: ${detail}`,
-    name === "ResourceNotFoundException" ? "check the table name and the endpoint or region" : "see the cause; throttling is retried by the SDK before it gets here",
+    name === "ResourceNotFoundException" ? "check the table name and the endpoint or region" : "the message is DynamoDB's; the SDK's error is the cause",
     { cause: error },
   );
 }
 
 /** The key attributes' types from the table's key schema; keys that are not the table's keys are a DynamoRunError. */
-async function keyTypes(client: DynamoDBClient, TableName: string, keys: DynamoKeys, signal: AbortSignal | undefined): Promise<{ partition?: KeyType; sort?: KeyType }> {
-  aborted(signal);
-  let table;
-  try {
-    table = (await client.send(new DescribeTableCommand({ TableName }), signal === undefined ? {} : { abortSignal: signal })).Table;
-  } catch (error) {
-    aborted(signal);
-    throw refused("DescribeTable", TableName, error);
-  }
+async function keyTypes(client: DynamoDBClient, TableName: string, keys: DynamoKeys, call: Call, signal: AbortSignal | undefined): Promise<{ partition?: KeyType; sort?: KeyType }> {
+  const table = (await call("DescribeTable", () => client.send(new DescribeTableCommand({ TableName }), signal === undefined ? {} : { abortSignal: signal }))).Table;
   const hash = table?.KeySchema?.find((k) => k.KeyType === "HASH")?.AttributeName;
   const range = table?.KeySchema?.find((k) => k.KeyType === "RANGE")?.AttributeName;
   if (hash !== keys.partition || range !== keys.sort) {
