@@ -72,9 +72,9 @@ describe("issue 18 item 9: any repeated page key stops the walk at once", () => 
     const A = { primary: "a" };
     const B = { primary: "b" };
     const s = setup([ok([{ id: 1 }], A), ok([{ id: 2 }], B), ok([{ id: 1 }], A), ok([{ id: 2 }], B)]);
-    let yielded = 0;
+    const yielded: unknown[] = [];
     const run = async () => {
-      for await (const _ of s.client.listAll({ table: "t" })) yielded++;
+      for await (const item of s.client.listAll({ table: "t" })) yielded.push(item);
     };
     expect(await failure(run)).toEqual({
       name: "ProtocolError",
@@ -82,7 +82,23 @@ describe("issue 18 item 9: any repeated page key stops the walk at once", () => 
       message: "listItems: the service sent a stopKey it had sent before (on page 1), so paging would loop forever",
     });
     expect(s.calls).toHaveLength(3);
-    expect(yielded).toBe(3);
+    // Issue 33 §4: the third page repeats the second's items, so none of it is handed out.
+    expect(yielded).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it("a page that repeats its startKey as its stopKey hands out none of its items", async () => {
+    const A = { primary: "a" };
+    const s = setup([ok([{ id: 1 }, { id: 2 }], A), ok([{ id: 1 }, { id: 2 }], A)]);
+    const yielded: unknown[] = [];
+    const run = async () => {
+      for await (const item of s.client.listAll({ table: "t" })) yielded.push(item);
+    };
+    expect(await failure(run)).toEqual({
+      name: "ProtocolError",
+      code: "E_PROTOCOL",
+      message: "listItems: the service sent back the startKey it was given as the stopKey, so paging would never end",
+    });
+    expect(yielded).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
   it("a stopKey equal to the startKey the walk began with, members reordered, two pages later", async () => {
