@@ -17,6 +17,7 @@ import {
 import { attributeHints, MAX_SEEN, schemaOfItems } from "../attributeHints.js";
 import type { CliContext } from "../cliContext.js";
 import { CliError } from "../cliError.js";
+import { clientErrorText } from "../clientErrorText.js";
 import type { Operation, ReplArgs, TargetArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { formatFilterLines } from "../formatJson.js";
@@ -351,8 +352,7 @@ export class ReplSession {
 function errorLine(error: unknown): string {
   if (error instanceof Error) {
     if (error.name === "CliError") return error.message;
-    const code = (error as { code?: unknown }).code;
-    return typeof code === "string" ? `${code}: ${error.message}` : error.message;
+    return clientErrorText(error);
   }
   return String(error);
 }
