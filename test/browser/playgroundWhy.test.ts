@@ -41,6 +41,23 @@ describe("why in the playground", () => {
     ]);
   });
 
+  // Issue 33 §4: with the text changed since the run to one that is no filter, "why?" raised an uncaught exception.
+  it("a result row's why? on text that is no longer a filter says so, with no uncaught error", async () => {
+    const { page, problems } = await open();
+    await typeFilter(page, "age >= 30");
+    await page.keyboard.press("Control+Enter");
+    await page.waitForSelector("#results tbody tr");
+    // Deleted first: typing over a whole-document selection makes Chrome apply an inline style, which the CSP blocks.
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("> 3");
+    await page.locator("#results tbody tr").first().getByRole("button", { name: /^Why row 1 / }).click();
+    await page.waitForSelector("#why-section:not([hidden])");
+    expect(await whyText(page)).toBe("Could not explain: E_SYNTAX at 1:1: expected an attribute name before 'greaterThan'");
+    expect(await marks(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('the "Why not?" box explains an item by its key, and an edit clears the explanation', async () => {
     const { page } = await open();
     await typeFilter(page, 'age >= 30 and plan = "pro"');

@@ -134,6 +134,13 @@ describe("findPage refuses a cursor that is not this page's, before anything is 
     expect(page.items.map((i) => i.id)).toEqual(["u03", "u04", "u07"]);
   });
 
+  // Issue 33 §4: the client README's example, checked: spacing and brackets do not matter, the case of a name does.
+  it("the README's example: age<30 and ( age < 30 ) are age < 30; AGE < 30 is another filter", async () => {
+    const first = await c.findPage({ table: "users", filter: "age < 30", limit: 1 });
+    for (const filter of ["age<30", "( age < 30 )"]) expect((await c.findPage({ table: "users", filter, limit: 1, cursor: first.cursor! })).items).toHaveLength(1);
+    expect((await refusal(() => c.findPage({ table: "users", filter: "AGE < 30", limit: 1, cursor: first.cursor! }))).code).toBe("E_CURSOR");
+  });
+
   it("altered: any one character changed", async () => {
     for (let at = 0; at < cursor.length; at++) {
       const swapped = cursor[at] === "A" ? "B" : "A";
@@ -150,6 +157,18 @@ describe("findPage refuses a cursor that is not this page's, before anything is 
       const error = await refusal(() => c.findPage({ table: "users", filter: FILTER, limit: 3, cursor: b64(JSON.stringify({ ...body, ...change })) }));
       expect(error.code).toBe("E_CURSOR");
     }
+  });
+
+  // Issue 33 §4: a forged key nested past what the seal reads was E_PROTOCOL, blaming the service.
+  it.each([256, 450])("altered: a startKey nested %i deep is the cursor's error", async (depth) => {
+    const body = unb64(cursor);
+    const forged = b64(JSON.stringify({ ...body, k: JSON.parse(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`) as unknown }));
+    expect(forged.length).toBeLessThanOrEqual(MAX_CURSOR_LENGTH);
+    const error = await refusal(() => c.findPage({ table: "users", filter: FILTER, limit: 3, cursor: forged }));
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: "E_CURSOR",
+      message: "findPage: the cursor is not one a page made, or it was altered; pass back the cursor of the previous page unchanged, with the same table, filter and keys (or leave it out for the first page)",
+    });
   });
 
   it("not a cursor at all: empty, too long, not base64url, not JSON, not an object, not a string", async () => {

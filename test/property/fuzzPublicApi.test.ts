@@ -132,6 +132,25 @@ describe("every public function, with arbitrary values", () => {
     );
   });
 
+  // Issue 33 §4: filter text is a person's, so for text with well-formed options the only error is FilterError
+  // (a condition without a subject and no secondaryKey was a TypeError).
+  it("evaluate, prepareEvaluate and explainMatch on filter text: only FilterError", () => {
+    const words = fc.constantFrom("a", "b", "=", ">", "<=", "contains", "beginsWith", "in", "between", "and", "or", "not", "(", ")", "1", '"x"', "is", "null", ",");
+    const sentence = fc.array(words, { maxLength: 8 }).map((w) => w.join(" "));
+    fc.assert(
+      fc.property(fc.oneof(text, sentence), fc.constantFrom(undefined, {}, { maxDepth: 4 }), anything, (source, opts, item) => {
+        for (const call of [() => core.evaluate(source, item, opts), () => core.prepareEvaluate(source, opts)(item), () => core.explainMatch(source, item, opts)]) {
+          try {
+            call();
+          } catch (error) {
+            expect(error).toBeInstanceOf(FilterError);
+          }
+        }
+      }),
+      params,
+    );
+  });
+
   it("parse, format, evaluate, attributes and attributeWarnings: only FilterError or TypeError", () => {
     fc.assert(
       fc.property(filterInput, options, anything, (input, opts, item) => {

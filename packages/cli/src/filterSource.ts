@@ -29,9 +29,18 @@ export function filterSource(words: unknown): FilterSource {
 /**
  * The filter text. With no filter given, `compile` reads stdin (`ifNone:
  * "stdin"`), while `list` and `query` send no filter (`ifNone: "empty"`).
+ * Stdin that holds no filter text (nothing, or only white space) is a usage
+ * error: it is what a broken generator in a pipeline leaves, and read as the
+ * empty filter it would dump the whole table. The empty filter is `''`.
+ * `blankStdin: "none"` is for `compile --lines`, where stdin holds a filter a
+ * line and a blank stdin is no filters, not the empty one.
  */
-export async function readFilter(ctx: CliContext, source: FilterSource, ifNone: "stdin" | "empty"): Promise<string> {
+export async function readFilter(ctx: CliContext, source: FilterSource, ifNone: "stdin" | "empty", blankStdin: "refused" | "none" = "refused"): Promise<string> {
   if (source.from === "text") return source.text;
   if (source.from === "none" && ifNone === "empty") return "";
-  return readStdin(ctx);
+  const text = await readStdin(ctx);
+  if (text.trim() === "" && blankStdin === "refused") {
+    throw usageError(source.from === "stdin" ? "stdin held no filter text for '-'; for the empty filter, give '' instead of '-'" : "stdin held no filter text; give a filter, or '' for the empty filter");
+  }
+  return text;
 }

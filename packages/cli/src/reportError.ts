@@ -1,5 +1,6 @@
 import type { CliContext } from "./cliContext.js";
 import { CliError } from "./cliError.js";
+import { clientErrorText } from "./clientErrorText.js";
 import { escapeMessage } from "./escapeMessage.js";
 import { EXIT } from "./exitCodes.js";
 
@@ -39,7 +40,7 @@ function report(ctx: CliContext, error: unknown): number {
       ctx.err(`itemfilter: ${error.message}\n`);
       return EXIT.usage;
     }
-    ctx.err(`itemfilter: ${typeof code === "string" ? `${code}: ` : ""}${error.message}\n`);
+    ctx.err(`itemfilter: ${clientErrorText(error)}\n`);
     return EXIT.service;
   }
   // Nothing expected this: it is a bug, not the service's fault nor the user's.

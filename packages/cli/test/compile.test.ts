@@ -64,6 +64,30 @@ describe("compile reads stdin", () => {
     expect(await runCli(argv, { input })).toEqual({ code: 0, stdout, stderr: "" });
   });
 
+  // Issue 33 §2: a broken generator in a pipeline leaves stdin empty; read as the empty filter, it dumped the table.
+  const BLANK_DASH = "itemfilter: stdin held no filter text for '-'; for the empty filter, give '' instead of '-'\n";
+  it.each([
+    [["list", "--table", "users", "-"], "", BLANK_DASH],
+    [["list", "--table", "users", "-"], " \n\t\r\n", BLANK_DASH],
+    [["query", "--table", "orders", "--key", "u001", "-"], "", BLANK_DASH],
+    [["find", "--table", "users", "-"], "\n", BLANK_DASH],
+    [["find", "--table", "users", "--explain", "-"], "", BLANK_DASH],
+    [["why", "--table", "users", "--key", "u001", "-"], "", BLANK_DASH],
+    [["compile", "-"], "", BLANK_DASH],
+    [["compile"], "\n", "itemfilter: stdin held no filter text; give a filter, or '' for the empty filter\n"],
+    [["compile", "--query"], "", "itemfilter: stdin held no filter text; give a filter, or '' for the empty filter\n"],
+  ])("%j with %j on stdin is a usage error (exit 2)", async (argv, input, stderr) => {
+    expect(await runCli(argv, { input })).toEqual({ code: 2, stdout: "", stderr });
+  });
+
+  it.each([
+    [["list", "--table", "users", "--limit", "1", "--output", "ndjson", ""], '{"id":"u001","name":"Ada Lovelace","age":36,"city":"Oslo","country":"NO","plan":"free","score":3.4,"signedUp":"2021-06-07","email":"ada.lovelace@example.com","tags":["beta"]}\n', "Stopped after 1 item (--limit or --max-pages); more may follow.\n"],
+    [["compile", ""], "[]\n", ""],
+    [["compile", "--lines"], "", ""],
+  ])("%j: the empty filter given as '', and a blank batch of lines, still work", async (argv, stdout, stderr) => {
+    expect(await runCli(argv, { input: "" })).toEqual({ code: 0, stdout, stderr });
+  });
+
   it("says how to end input when stdin is a terminal", async () => {
     const run = await runCli(["compile"], { input: "a = 1", isTTY: { stdin: true } });
     expect(run.stderr).toBe("Reading the filter from stdin; end it with Ctrl-D.\n");

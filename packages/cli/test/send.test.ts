@@ -64,6 +64,12 @@ describe("output formats", () => {
     expect(await runCli(["list", "--table", "pets", "--data", "small.json", "--output", output], { cwd: dir })).toEqual({ code: 0, stdout, stderr: "" });
   });
 
+  it("--output table escapes attribute names as it escapes values (issue 33 §2)", async () => {
+    writeFileSync(join(dir, "names.ndjson"), `${JSON.stringify({ id: 1, "\u001b]0;owned\u0007\u001b[2J": "\u202ex" })}\n`);
+    const run = await runCli(["list", "--table", "names", "--data", "names.ndjson", "--output", "table"], { cwd: dir });
+    expect(run).toEqual({ code: 0, stdout: `id  \\u001b]0;owned\\u0007\\u001b[2J\n--  ${"-".repeat(29)}\n 1  \\u202ex\n`, stderr: "" });
+  });
+
   it("reads an NDJSON data file as one table named after it", async () => {
     expect((await runCli(["list", "--table", "pets", "--data", "pets.ndjson", "--output", "ndjson", "legs < 4"], { cwd: dir })).stdout).toBe('{"id":2,"kind":"bird","legs":2}\n');
   });

@@ -115,6 +115,13 @@ describe("formatTable", () => {
     [[{ n: "line\nbreak\ttab" }], "n\n--------------\nline break tab"],
     [[{ long: "x".repeat(50) }], `long\n${"-".repeat(40)}\n${"x".repeat(39)}…`],
     [[{ v: { nested: [1] } }], 'v\n--------------\n{"nested":[1]}'],
+    // Issue 33 §2: attribute names are escaped as cells are (this one retitled the terminal and cleared the screen).
+    [[{ "\u001b]0;owned\u0007\u001b[2Jname": "x" }], `\\u001b]0;owned\\u0007\\u001b[2Jname\n${"-".repeat(33)}\nx`],
+    [[{ "a\nb": 1 }], "a b\n---\n  1"],
+    // Bidi controls (U+202A–U+202E, U+2066–U+2069) in a header or a cell would reorder what is shown.
+    [[{ "\u202eeman": "\u2066txt\u2069" }], `\\u202eeman\n${"-".repeat(15)}\n\\u2066txt\\u2069`],
+    [[{ k: "\u202a\u202b\u202c\u202d\u2067\u2068" }], "k\n------------------------------------\n\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068"],
+    [[{ v: { "\u202e": "\u001b" } }], `v\n${"-".repeat(19)}\n{"\\u202e":"\\u001b"}`],
   ])("%j", (items, text) => {
     expect(formatTable(items)).toBe(text);
   });

@@ -1,6 +1,7 @@
 import { canonicalJson } from "./canonicalJson.js";
 import { digest } from "#digest";
 import { ClientError } from "./errors.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js";
 import type { PageKey } from "./types.js";
 
 /** The longest cursor findPage writes or reads, in characters. */
@@ -91,7 +92,9 @@ export function readCursor(cursor: unknown, binding: string, requests: number): 
   if (!isPlainObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "s", "d"].includes(name))) return refuse(broken);
   const { v, r, k, s, d } = body;
   if (v !== 1 || typeof d !== "string" || !Number.isSafeInteger(r) || !Number.isSafeInteger(s) || (s as number) < 0 || (s as number) > MAX_SKIP) return refuse(broken);
-  if (k !== undefined && !isPlainObject(k)) return refuse(broken);
+  // No page writes a key nested past what the seal's canonical JSON takes (the key sits one level
+  // inside it); a deeper one is forged, and must be the cursor's error, not one blamed on the service.
+  if (k !== undefined && (!isPlainObject(k) || nestsDeeperThan(k, MAX_JSON_DEPTH - 1))) return refuse(broken);
   const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as PageKey }), skip: s as number };
   if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter or keys");
   // A sealed state names a request of this very plan; checked all the same, since nothing past here may read outside it.

@@ -45,8 +45,9 @@ export function countLimit(value: number | undefined, fallback: number, name: st
  * progress and `--max-pages`. Guards: a stopKey equal to any page key of
  * this walk (the startKey it began with, or a stopKey sent before; compared
  * as canonical JSON, so reordered members are still equal) would page in a
- * loop forever and is a ProtocolError at once, however long the loop; the
- * signal is checked before each page.
+ * loop forever and is a ProtocolError at once, however long the loop, and
+ * before that page's items are handed out, since they repeat earlier ones;
+ * the signal is checked before each page.
  */
 export async function* walkPages(
   operation: Operation,
@@ -67,14 +68,10 @@ export async function* walkPages(
     if (signal?.aborted) throw new AbortError(operation, 0, signal.reason);
     const page = await fetchPage(key);
     pages++;
-    let items = page.items;
-    const cut = items.length > maxItems - total;
-    if (cut) items = items.slice(0, maxItems - total);
-    total += items.length;
-    yield { items, pages, total };
-    if (page.stopKey === undefined) return { truncated: cut, pages, total };
-    const stop = canonicalJson(page.stopKey, operation);
-    const before = seen.get(stop);
+    // Checked before the page is handed out: a page that leads back to a key of this walk
+    // repeats items already handed out (issue 33 §4), so none of it is.
+    const stop = page.stopKey === undefined ? undefined : canonicalJson(page.stopKey, operation);
+    const before = stop === undefined ? undefined : seen.get(stop);
     if (before !== undefined) {
       const problem =
         key !== undefined && stop === canonicalJson(key, operation)
@@ -82,6 +79,12 @@ export async function* walkPages(
           : `the service sent a stopKey it had sent before (${before === 0 ? "the startKey the walk began with" : `on page ${before}`}), so paging would loop forever`;
       throw new ProtocolError(operation, 0, 200, problem, "");
     }
+    let items = page.items;
+    const cut = items.length > maxItems - total;
+    if (cut) items = items.slice(0, maxItems - total);
+    total += items.length;
+    yield { items, pages, total };
+    if (stop === undefined) return { truncated: cut, pages, total };
     seen.set(stop, pages);
     if (total >= maxItems || pages >= maxPages) return { truncated: true, pages, total };
     key = page.stopKey;

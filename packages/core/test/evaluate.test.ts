@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FilterError, evaluate, parse, prepareEvaluate, type FilterNode } from "@itemfilter/core";
+import { FilterError, compileList, evaluate, parse, prepareEvaluate, type FilterNode } from "@itemfilter/core";
 
 const GRIN = "\u{1F600}";
 const HALFWIDTH = "\uFF61";
@@ -106,9 +106,24 @@ describe("evaluate: key queries", () => {
     expect(evaluate("key = 1", { key: 1 })).toBe(true);
   });
 
-  it("a condition without a subject needs options.secondaryKey", () => {
-    expect(() => evaluate(">= 3", { sk: 3 })).toThrow(TypeError);
-    expect(() => evaluate("a = 1 or >= 3", { a: 1 })).toThrow(/pass options\.secondaryKey/);
+  // Issue 33 §4: the text is a person's, so this is compileList's FilterError (it was a TypeError).
+  it.each([
+    [">= 3", 0, 2, "greaterEqual"],
+    ["contains 1", 0, 8, "contains"],
+    ["a = 1 or > 3", 9, 10, "greaterThan"],
+    ["not (beginsWith 'x')", 5, 15, "beginsWith"],
+  ])("without options.secondaryKey, %s is the FilterError compileList gives", (source, start, end, operator) => {
+    const error = thrown(() => evaluate(source, { a: 1 }));
+    expect(error).toBeInstanceOf(FilterError);
+    const d = (error as FilterError).diagnostics[0]!;
+    expect({ code: d.code, message: d.message, params: d.params, span: [d.span.start.offset, d.span.end.offset] }).toEqual({
+      code: "E_SYNTAX",
+      message: `expected an attribute name before '${operator}'`,
+      params: { operator },
+      span: [start, end],
+    });
+    expect(d.hint).toBe("evaluate reads a condition without an attribute as a key query's: pass options.secondaryKey, the attribute it tests");
+    expect(withoutHint(d)).toEqual(withoutHint((thrown(() => compileList(source)) as FilterError).diagnostics[0]!));
   });
 });
 
@@ -155,6 +170,20 @@ describe("prepareEvaluate: the filter made ready once", () => {
     expect(() => prepareEvaluate("age >")).toThrow(FilterError);
     expect(prepareEvaluate("")({})).toBe(true);
     expect(prepareEvaluate(">= 3", { secondaryKey: "sk" })({ sk: 4 })).toBe(true);
-    expect(() => prepareEvaluate(">= 3")).toThrow(TypeError);
+    expect(() => prepareEvaluate(">= 3")).toThrow(FilterError);
   });
 });
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+function withoutHint(d: object): object {
+  const { hint: _hint, ...rest } = d as { hint?: string };
+  return rest;
+}

@@ -44,6 +44,9 @@ describe("explainMatch", () => {
     ["a QueryFilter without secondaryKey", { operator: "equals", value: 1 }, TypeError, /needs options.secondaryKey/],
     ["invalid filter JSON", [{ item: "a", operator: "nope", value: 1 }], FilterError, /E_FILTER_JSON|operator/],
     ["text that does not parse", "a = ", FilterError, /E_SYNTAX/],
+    // Issue 33 §4: a TypeError before, which the playground's row "why?" button did not catch.
+    ["a condition without a subject and no secondaryKey", "contains 1", FilterError, "E_SYNTAX at 1:1: expected an attribute name before 'contains'"],
+    ["a condition without a subject among others", "a = 1 and > 3", FilterError, "E_SYNTAX at 1:11: expected an attribute name before 'greaterThan'"],
   ] as const)("refuses %s", (_name, filter, type, message) => {
     expect(() => explainMatch(filter as never, {})).toThrow(type);
     expect(() => explainMatch(filter as never, {})).toThrow(message);

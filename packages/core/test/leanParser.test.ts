@@ -1,9 +1,10 @@
-import { EmbeddedActionsParser, type IRecognitionException, type IToken } from "chevrotain";
+import { EmbeddedActionsParser, type IRecognitionException, type IToken, type TokenType } from "chevrotain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FilterError } from "../src/errors.js";
 import { lex } from "../src/syntax/lexer.js";
 import { LineIndex } from "../src/syntax/location.js";
+import { parse } from "../src/syntax/parse.js";
 import { FilterParser, type ParseState } from "../src/syntax/parser.js";
 
 /**
@@ -26,14 +27,23 @@ class ChevrotainPaths extends FilterParser {
   protected override take(): IToken | undefined {
     return undefined;
   }
+  protected override invokeRuleCatch(...args: Parameters<FilterParser["invokeRuleCatch"]>): unknown {
+    return BASE.invokeRuleCatch!.apply(this, args);
+  }
+  protected override findReSyncTokenType(): TokenType {
+    return BASE.findReSyncTokenType!.apply(this) as TokenType;
+  }
+  protected override getNextPossibleTokenTypes(...args: Parameters<FilterParser["getNextPossibleTokenTypes"]>): TokenType[] {
+    return BASE.getNextPossibleTokenTypes!.apply(this, args) as TokenType[];
+  }
 }
 
 const lean = new FilterParser();
 const reference = new ChevrotainPaths();
 
-function run(parser: FilterParser, source: string): unknown {
+function run(parser: FilterParser, source: string, maxDepth = 8): unknown {
   const { tokens } = lex(source);
-  const state: ParseState = { index: new LineIndex(source), maxDepth: 8, maxPredicates: 12, maxInValues: 4, depth: 0, predicates: 0, problems: [], hasParams: false };
+  const state: ParseState = { index: new LineIndex(source), maxDepth, maxPredicates: 12, maxInValues: 4, depth: 0, predicates: 0, problems: [], hasParams: false };
   parser.state = state;
   parser.input = tokens;
   let body: unknown;
@@ -71,8 +81,9 @@ const written = fc
 
 describe("LeanParser's fast paths", () => {
   it("use Chevrotain's names for what they read and replace", () => {
-    expect(typeof BASE.consumeInternal).toBe("function");
-    expect(typeof BASE.subruleInternal).toBe("function");
+    for (const name of ["consumeInternal", "subruleInternal", "invokeRuleCatch", "findReSyncTokenType", "buildFullFollowKeyStack", "getFollowSetFromFollowKey", "getNextPossibleTokenTypes", "getGAstProductions"]) {
+      expect(typeof BASE[name], name).toBe("function");
+    }
     const fields = lean as unknown as Record<string, unknown>;
     expect(Array.isArray(fields.tokVector)).toBe(true);
     expect(typeof fields.currIdx).toBe("number");
@@ -94,6 +105,32 @@ describe("LeanParser's fast paths", () => {
     expect(run(lean, source)).toEqual(run(reference, source));
   });
 
+  // Issue 33 §4: recovery from an error deep in groups and negations, which LeanParser answers from one walk.
+  it.each([
+    "(".repeat(40) + "a = 1",
+    "(".repeat(40) + "a =",
+    "(".repeat(40) + "a = 1 b = 2",
+    "(".repeat(40) + "a = 1" + ")".repeat(41) + " b",
+    "not ".repeat(30) + "(a = 1",
+    "(not ".repeat(20) + "a = 1 or (b in (1,",
+    "(a = 1 and (b = 2 or (c = 3 ".repeat(8) + "d",
+    "((a = 1) (b = 2) ((c = ) d = 4",
+  ])("parse %j, deep, as Chevrotain's own paths do", (source) => {
+    expect(run(lean, source, 200)).toEqual(run(reference, source, 200));
+  });
+
+  it("parse drawn deep filters, broken, as Chevrotain's own paths do", () => {
+    const deep = fc
+      .tuple(fc.array(fc.constantFrom("(", "not ", "!", "(not ", "a = 1 and (", "b = 2 or ("), { minLength: 10, maxLength: 40 }), fc.oneof(written, soup))
+      .map(([opening, rest]) => opening.join("") + rest);
+    fc.assert(
+      fc.property(deep, (source) => {
+        expect(run(lean, source, 200)).toEqual(run(reference, source, 200));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("parse drawn filters, clean and broken, as Chevrotain's own paths do", () => {
     fc.assert(
       fc.property(fc.oneof(written, soup), (source) => {
@@ -101,5 +138,56 @@ describe("LeanParser's fast paths", () => {
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+/**
+ * The work of recovering from a syntax error d groups deep: the follow sets
+ * Chevrotain looks up and the tokens it looks at to resync, and the grammar elements it copies walking
+ * down the rule stack for in-rule recovery (both d² before: issue 33 §4,
+ * `(` 2,000 deep took 3.5 s to parse). Counted, not timed.
+ */
+function recoveryWork(source: string): number {
+  type Method = (...args: unknown[]) => unknown;
+  const proto = EmbeddedActionsParser.prototype as unknown as { getFollowSetFromFollowKey: Method; LA: Method };
+  const { getFollowSetFromFollowKey: lookUp, LA: look } = proto;
+  const concat = Array.prototype.concat;
+  let work = 0;
+  proto.getFollowSetFromFollowKey = function (this: unknown, ...args: unknown[]) {
+    work++;
+    return lookUp.apply(this, args);
+  };
+  proto.LA = function (this: unknown, ...args: unknown[]) {
+    work++;
+    return look.apply(this, args);
+  };
+  Array.prototype.concat = function (this: unknown[], ...args: unknown[]) {
+    const joined = concat.apply(this, args);
+    work += joined.length;
+    return joined;
+  };
+  try {
+    expect(() => parse(source, { maxDepth: 1000 })).toThrow(FilterError);
+  } finally {
+    proto.getFollowSetFromFollowKey = lookUp;
+    proto.LA = look;
+    Array.prototype.concat = concat;
+  }
+  return work;
+}
+
+describe("recovery from syntax errors, deep in groups or many", () => {
+  it.each([
+    ["unclosed groups", (d: number) => "(".repeat(d) + "a = 1"],
+    ["unclosed groups, then a stray word", (d: number) => "(".repeat(d) + "a = 1 b"],
+    ["a condition cut short", (d: number) => "(".repeat(d) + "a ="],
+    ["groups and negations", (d: number) => "(not ".repeat(d / 2) + "a = 1"],
+    ["a name alone", (d: number) => "( ".repeat(d) + "a"],
+    ["an error after each of many words", (d: number) => "a = 1 " + "and ".repeat(8 * d)],
+  ])("%s: twice the size is at most about twice the work", (_name, make) => {
+    const once = recoveryWork(make(60));
+    const twice = recoveryWork(make(120));
+    expect(once).toBeGreaterThan(0);
+    expect(twice / once).toBeLessThan(2.5);
   });
 });

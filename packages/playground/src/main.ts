@@ -148,10 +148,14 @@ function keyLabel(item: Item, table: TableInfo): string {
   return table.secondaryKey === undefined ? key(table.primaryKey) : `${key(table.primaryKey)}, ${key(table.secondaryKey)}`;
 }
 
-/** A result row's "why?": its item explained in the editor. */
+/** A result row's "why?": its item explained in the editor. The text may have changed since the run, and may no longer be a filter. */
 function explain(item: Item, table: TableInfo): void {
   explainedText = view.state.doc.toString();
-  showExplanation(view, item, table, state.mode, `the item with ${keyLabel(item, table)}`);
+  try {
+    showExplanation(view, item, table, state.mode, `the item with ${keyLabel(item, table)}`);
+  } catch (error) {
+    clearExplanation(view, `Could not explain: ${(error as Error).message}`);
+  }
 }
 
 /** The "Why not?" box: the item with the key typed, read through the client, explained in the editor. */

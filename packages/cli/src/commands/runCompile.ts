@@ -9,7 +9,7 @@ import type { CompileArgs } from "./selection.js";
 /** `itemfilter compile`: prints the compiled JSON, or caret diagnostics on stderr and exit 1. */
 export async function runCompile(ctx: CliContext, args: CompileArgs): Promise<number> {
   const schema = args.schema === undefined ? undefined : await loadSchema(ctx, args.schema);
-  const source = await readFilter(ctx, args.filter, "stdin");
+  const source = await readFilter(ctx, args.filter, "stdin", args.lines ? "none" : "refused");
   const pretty = !args.compact && (args.pretty || (ctx.tty.stdout && !args.lines));
   const compile = compiler(args, schema);
   if (!args.lines) return emit(ctx, source, compile, pretty, undefined);

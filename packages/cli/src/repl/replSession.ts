@@ -17,6 +17,7 @@ import {
 import { attributeHints, MAX_SEEN, schemaOfItems } from "../attributeHints.js";
 import type { CliContext } from "../cliContext.js";
 import { CliError } from "../cliError.js";
+import { clientErrorText } from "../clientErrorText.js";
 import type { Operation, ReplArgs, TargetArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { formatFilterLines } from "../formatJson.js";
@@ -26,6 +27,7 @@ import { fetchPages, findItems } from "../send/fetchPages.js";
 import { findByKey } from "../send/findByKey.js";
 import { keyValue } from "../send/keyValue.js";
 import { formatTable } from "../send/formatTable.js";
+import { tableNamed } from "../send/loadTables.js";
 import { openTarget, type Target } from "../send/openTarget.js";
 import { tableKeys } from "../send/tableKeys.js";
 import { explain } from "./explain.js";
@@ -93,7 +95,7 @@ export class ReplSession {
   /** The secondary key's name: from --secondary-key, or the embedded table's definition. */
   secondaryKey(): string | undefined {
     if (this.secondaryKeyOption !== undefined || this.table === undefined) return this.secondaryKeyOption;
-    return this.#target?.tables?.[this.table]?.secondaryKey;
+    return tableNamed(this.#target?.tables, this.table)?.secondaryKey;
   }
 
   /**
@@ -101,7 +103,7 @@ export class ReplSession {
    * the embedded table's. Throws CliError when they clash.
    */
   planKeys(): PlanKeys | undefined {
-    const table = this.table === undefined ? undefined : this.#target?.tables?.[this.table];
+    const table = this.table === undefined ? undefined : tableNamed(this.#target?.tables, this.table);
     return tableKeys({ primaryKey: this.primaryKeyOption, secondaryKey: this.secondaryKeyOption }, table);
   }
 
@@ -109,7 +111,7 @@ export class ReplSession {
   activeSchema(): Schema | undefined {
     if (this.schema !== undefined) return this.schema;
     // Key queries name only the key, which compileQuery checks itself (see runSend).
-    const items = this.table === undefined || !this.inferSchema || this.mode === "query" ? undefined : this.#target?.tables?.[this.table]?.items;
+    const items = this.table === undefined || !this.inferSchema || this.mode === "query" ? undefined : tableNamed(this.#target?.tables, this.table)?.items;
     if (items === undefined) return undefined;
     if (this.#inferred === undefined || this.#inferred.table !== this.table) this.#inferred = { table: this.table!, schema: schemaOfItems(items) };
     return this.#inferred.schema;
@@ -350,8 +352,7 @@ export class ReplSession {
 function errorLine(error: unknown): string {
   if (error instanceof Error) {
     if (error.name === "CliError") return error.message;
-    const code = (error as { code?: unknown }).code;
-    return typeof code === "string" ? `${code}: ${error.message}` : error.message;
+    return clientErrorText(error);
   }
   return String(error);
 }

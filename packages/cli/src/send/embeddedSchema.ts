@@ -1,6 +1,6 @@
 import type { Schema } from "@itemfilter/core";
 import { schemaOfItems } from "../attributeHints.js";
-import type { Tables } from "./loadTables.js";
+import { tableNamed, type Tables } from "./loadTables.js";
 import type { StreamedTable } from "./streamedTable.js";
 
 /**
@@ -9,7 +9,7 @@ import type { StreamedTable } from "./streamedTable.js";
  * Undefined for a service's table, whose items the command does not have.
  */
 export function embeddedSchema(tables: Tables | undefined, table: string, infer: boolean, streamed?: StreamedTable): Schema | undefined {
-  const found = tables?.[table];
+  const found = tableNamed(tables, table);
   if (found === undefined || !infer) return undefined;
   // A streamed table's items are only those kept: the schema of the whole file was inferred as it was read.
   return streamed?.name === table ? streamed.inference.schema() : schemaOfItems(found.items);
@@ -22,7 +22,7 @@ export function embeddedSchema(tables: Tables | undefined, table: string, infer:
  * match"). Other names pass through, for compileQuery to refuse as not the key.
  */
 export function embeddedKeySchema(tables: Tables | undefined, table: string, secondaryKey: string | undefined, infer: boolean, streamed?: StreamedTable): Schema | undefined {
-  const found = tables?.[table];
+  const found = tableNamed(tables, table);
   if (found === undefined || !infer || secondaryKey === undefined) return undefined;
   const inferred = (streamed?.name === table ? streamed.inference.schema() : schemaOfItems(found.items)).attributes;
   const type = Object.hasOwn(inferred, secondaryKey) ? inferred[secondaryKey]!.type : undefined;

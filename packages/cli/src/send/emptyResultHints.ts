@@ -2,6 +2,7 @@ import { formatDiagnostics } from "@itemfilter/core";
 import { attributeHints, MAX_SEEN } from "../attributeHints.js";
 import type { CliContext } from "../cliContext.js";
 import { fetchPages, type SendParams } from "./fetchPages.js";
+import { tableNamed } from "./loadTables.js";
 import type { Target } from "./openTarget.js";
 
 /** Items read to learn a service table's attribute names when a filter matched nothing. */
@@ -14,7 +15,7 @@ const SAMPLE_ITEMS = 200;
  * Only a warning, and only a help: a failure to read the page is ignored.
  */
 export async function warnAboutNames(ctx: CliContext, target: Target, table: string, source: string, mode: "list" | "query"): Promise<void> {
-  const embedded = target.streamed?.name === table ? target.streamed.sample : target.tables?.[table]?.items;
+  const embedded = target.streamed?.name === table ? target.streamed.sample : tableNamed(target.tables, table)?.items;
   const seen = embedded === undefined ? await samplePage(ctx, target, table) : embedded.slice(0, MAX_SEEN);
   const hints = attributeHints(source, seen, { mode });
   if (hints.length > 0) ctx.err(`warning: the filter matched nothing, and:\n${formatDiagnostics(source, hints, { color: ctx.color.stderr })}\n`);

@@ -1,3 +1,5 @@
+import { escapeForDisplay } from "@itemfilter/core";
+
 type Item = Record<string, unknown>;
 
 const MAX_CELL = 40;
@@ -5,7 +7,8 @@ const MAX_CELL = 40;
 /**
  * Items as a text table: one column per attribute, in order of first
  * appearance, so the primary key usually comes first. Missing attributes are
- * blank; long values are cut with an ellipsis.
+ * blank; long values are cut with an ellipsis. Attribute names are data
+ * too, so headers are escaped as cells are.
  */
 export function formatTable(items: readonly Item[]): string {
   if (items.length === 0) return "(no items)";
@@ -19,7 +22,7 @@ export function formatTable(items: readonly Item[]): string {
     }
   }
   const rows = items.map((item) => columns.map((name) => cell(Object.hasOwn(item, name) ? item[name] : undefined)));
-  const header = columns.map((name) => clip(name));
+  const header = columns.map((name) => shown(name));
   // A loop, not Math.max(...rows): spreading 200,000 rows overflows the stack.
   const widths = header.map((name) => width(name));
   for (const row of rows) for (let c = 0; c < columns.length; c++) widths[c] = Math.max(widths[c]!, width(row[c]!));
@@ -34,11 +37,17 @@ export function formatTable(items: readonly Item[]): string {
 
 function cell(value: unknown): string {
   if (value === undefined) return "";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  // One row per item: line breaks and tabs would break the layout, and other
-  // control characters (an ANSI escape in the data) must not reach the terminal.
-  const flat = text.replace(/[\r\n\t]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return clip(flat);
+  return shown(typeof value === "string" ? value : JSON.stringify(value));
+}
+
+/**
+ * One row per item: line breaks and tabs would break the layout, and other
+ * control characters (an ANSI escape in the data, which could retitle or clear
+ * the terminal) and bidi controls (which reorder what is shown) must not reach
+ * the terminal, so they become `\uXXXX`.
+ */
+function shown(text: string): string {
+  return clip(escapeForDisplay(text.replace(/[\r\n\t]+/g, " ")));
 }
 
 function clip(text: string): string {

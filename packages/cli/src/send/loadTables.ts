@@ -8,6 +8,14 @@ import { demoDataPath } from "./demoDataPath.js";
 export type Tables = Record<string, TableDefinition>;
 
 /**
+ * The table of that name, or undefined: a table name is data, so
+ * `constructor` or `__proto__` is an unknown table, not a member of Object.prototype.
+ */
+export function tableNamed(tables: Tables | undefined, name: string): TableDefinition | undefined {
+  return tables !== undefined && Object.hasOwn(tables, name) ? tables[name] : undefined;
+}
+
+/**
  * Tables for the embedded emulator: a JSON file `{"tables": {...}}`, an
  * NDJSON file of items (one table named after the file, keyed by `id`), or
  * the demo data. A bad file is a usage error that names it. The emulator's

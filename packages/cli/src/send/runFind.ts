@@ -11,7 +11,7 @@ import { explainPlan, noKeysLine, planNote } from "./describePlan.js";
 import { embeddedSchema } from "./embeddedSchema.js";
 import { warnAboutNames } from "./emptyResultHints.js";
 import { findItems } from "./fetchPages.js";
-import { loadTables, type Tables } from "./loadTables.js";
+import { loadTables, tableNamed, type Tables } from "./loadTables.js";
 import { openTarget, serviceUrl } from "./openTarget.js";
 import { createResultOutput } from "./resultOutput.js";
 import { tableKeys } from "./tableKeys.js";
@@ -104,7 +104,7 @@ function planFor(ctx: CliContext, args: FindArgs, source: string, tables: Tables
 
 /** The plan with the table's keys and `schema` (the user's, else the embedded table's items'); a FilterError for a bad filter. */
 function planOf(args: FindArgs, source: string, tables: Tables | undefined, schema: Schema | undefined): Planned {
-  const keys = tableKeys(args, tables?.[args.table]);
+  const keys = tableKeys(args, tableNamed(tables, args.table));
   if (keys === undefined && args.secondaryKey !== undefined) {
     throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
   }

@@ -7,7 +7,7 @@ import { readFilter } from "../filterSource.js";
 import { loadSchema } from "../loadSchema.js";
 import { buildSendParams } from "./buildSendParams.js";
 import { sendReduction } from "./dataReductions.js";
-import type { Tables } from "./loadTables.js";
+import { tableNamed, type Tables } from "./loadTables.js";
 import type { StreamedTable } from "./streamedTable.js";
 import { embeddedKeySchema, embeddedSchema } from "./embeddedSchema.js";
 import { warnAboutNames } from "./emptyResultHints.js";
@@ -26,11 +26,11 @@ export async function runSend(ctx: CliContext, args: SendArgs): Promise<number> 
     fileSchema ??
     (args.operation === "list"
       ? embeddedSchema(tables, args.table, args.inferSchema, streamed)
-      : embeddedKeySchema(tables, args.table, args.secondaryKey ?? tables?.[args.table]?.secondaryKey, args.inferSchema, streamed));
+      : embeddedKeySchema(tables, args.table, args.secondaryKey ?? tableNamed(tables, args.table)?.secondaryKey, args.inferSchema, streamed));
   const reduction = offline ? undefined : sendReduction(args, source, fileSchema, schemaFor);
   const target = await openTarget(ctx, args, offline, reduction);
   try {
-    const secondaryKey = args.secondaryKey ?? target.tables?.[args.table]?.secondaryKey;
+    const secondaryKey = args.secondaryKey ?? tableNamed(target.tables, args.table)?.secondaryKey;
     const schema = schemaFor(target.tables, target.streamed);
     let send;
     try {

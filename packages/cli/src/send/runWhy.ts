@@ -9,6 +9,7 @@ import { loadSchema } from "../loadSchema.js";
 import { embeddedSchema } from "./embeddedSchema.js";
 import { findByKey, type ItemKey } from "./findByKey.js";
 import { keyValue } from "./keyValue.js";
+import { tableNamed } from "./loadTables.js";
 import { openTarget } from "./openTarget.js";
 import { tableKeys } from "./tableKeys.js";
 
@@ -22,7 +23,7 @@ export async function runWhy(ctx: CliContext, args: WhyArgs): Promise<number> {
   const source = await readFilter(ctx, args.filter, "stdin");
   const target = await openTarget(ctx, args);
   try {
-    const keys = tableKeys(args, target.tables?.[args.table]);
+    const keys = tableKeys(args, tableNamed(target.tables, args.table));
     if (keys === undefined) {
       throw usageError(`why reads the item by its key, and the primary key of '${args.table}' is not known here; name it with --primary-key`);
     }

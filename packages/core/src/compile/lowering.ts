@@ -25,11 +25,14 @@ export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInV
       checkConditions(node.operand, problems, maxInValues);
       return;
     case "Predicate":
-      if (node.attribute === null) {
-        problems.push({ code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, params: { operator: node.operator }, span: node.operatorSpan });
-      }
+      if (node.attribute === null) problems.push(missingSubject(node));
       checkLiterals(node, problems, maxInValues);
   }
+}
+
+/** A condition without a subject (`> 3`) where a list filter is read: only a key query may leave the attribute out. */
+export function missingSubject(node: PredicateNode): Diagnostic {
+  return { code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, params: { operator: node.operator }, span: node.operatorSpan };
 }
 
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */

@@ -1,6 +1,8 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import type { Scalar } from "../compile/filters.js";
 import { checkStringOption } from "../checkArgument.js";
+import { missingSubject } from "../compile/lowering.js";
+import { FilterError } from "../errors.js";
 import { itemValue } from "./itemValue.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { predicateTest } from "./predicateTest.js";
@@ -29,8 +31,11 @@ type Test = (item: unknown) => boolean;
  * which makes it the reference the compilers are tested against.
  * An empty filter is true.
  *
- * Throws FilterError for text that does not parse, and TypeError for a
- * condition without a subject when no `options.secondaryKey` says what it tests.
+ * Throws FilterError for text that does not parse, and for a condition
+ * without a subject (`> 3`, `contains 1`) when no `options.secondaryKey` says
+ * what it tests: E_SYNTAX at the operator, "expected an attribute name before
+ * 'greaterThan'", as compileList reports it. Throws TypeError only for
+ * arguments of the wrong kind (options, a hand-built tree with an unknown node).
  */
 export function evaluate(input: FilterInput, item: unknown, options?: EvaluateOptions): boolean {
   return prepareEvaluate(input, options)(item);
@@ -93,7 +98,8 @@ export function predicateSubject(fn: string, node: PredicateNode, secondaryKey: 
   const attr = node.attribute;
   if (secondaryKey !== undefined && (attr === null || attr.name.toLowerCase() === "key")) return secondaryKey;
   if (attr === null) {
-    throw new TypeError(`${fn}: the condition '${node.operator}' has no attribute, so it tests the secondary key; pass options.secondaryKey`);
+    // The text is the person's, so this is the error compileList gives for it; the hint is for the developer.
+    throw new FilterError([{ ...missingSubject(node), hint: `${fn} reads a condition without an attribute as a key query's: pass options.secondaryKey, the attribute it tests` }]);
   }
   return attr.name;
 }

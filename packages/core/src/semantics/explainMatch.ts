@@ -72,7 +72,9 @@ const TREE_TYPES = new Set(["Filter", "Or", "And", "Not", "Predicate"]);
  *
  * Takes text, a parsed tree, or filter JSON (validated as matches validates
  * it, then written as text with decompile so there are spans to point at).
- * Throws what evaluate throws, and FilterError for invalid filter JSON.
+ * Throws what evaluate throws (a FilterError for a condition without a
+ * subject and no `options.secondaryKey`, as for bad text), and FilterError
+ * for invalid filter JSON.
  */
 export function explainMatch(filter: ExplainInput, item: unknown, options?: EvaluateOptions): Explanation {
   if (options !== undefined && options !== null) {

@@ -1,4 +1,6 @@
-import { EmbeddedActionsParser, type IRecognitionException, type IToken, type TokenType } from "chevrotain";
+import { createToken, EmbeddedActionsParser, Rule, Terminal, type IRecognitionException, type IToken, type TokenType } from "chevrotain";
+
+import { ResyncScan } from "./resyncScan.js";
 
 /** The parts of Chevrotain's parser state the fast paths below read and write (chevrotain 13's names). */
 interface Internals {
@@ -6,9 +8,27 @@ interface Internals {
   tokVectorLength: number;
   currIdx: number;
   subruleIdx: number;
+  RULE_STACK_IDX: number;
   consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken;
   SAVE_ERROR(error: IRecognitionException): IRecognitionException;
+  invokeRuleCatch(error: unknown, resyncEnabled: boolean, recoveryValue: (error: unknown) => unknown): unknown;
+  findReSyncTokenType(): TokenType;
+  buildFullFollowKeyStack(): unknown[];
+  getFollowSetFromFollowKey(key: unknown): TokenType[];
+  getNextPossibleTokenTypes(this: { getGAstProductions(): Record<string, Rule> }, path: GrammarPath): TokenType[];
+  getGAstProductions(): Record<string, Rule>;
 }
+
+/** Where in the grammar a mismatched token was expected: the rules from the outermost, each one's occurrence in its caller, the token. */
+interface GrammarPath {
+  ruleStack: string[];
+  occurrenceStack: number[];
+  lastTok: TokenType;
+  lastTokOccurrence: number;
+}
+
+/** A token type no filter has: what follows the outermost rule of a walk cut short (getNextPossibleTokenTypes). */
+const PAST_CUT = createToken({ name: "PastCut" });
 
 const BASE = EmbeddedActionsParser.prototype as unknown as Internals;
 /** Thrown out of a parse that scans as it goes at its first syntax error. */
@@ -52,6 +72,10 @@ export class LeanParser extends EmbeddedActionsParser {
   scanMore: ((tokens: IToken[], needed: number) => boolean) | null = null;
   /** Tokens dropped from the front of the vector in a parse that scans as it goes; positions count them. */
   passed = 0;
+  /** The error invokeRuleCatch is handling, while it is. */
+  private catching: unknown = undefined;
+  /** For the error that `catching` held: findReSyncTokenType's answers as the error climbs the rule stack. */
+  private resync: ResyncScan | undefined = undefined;
 
   /** Where the parser is, in tokens from the start: what MANY compares to see that an iteration took some. */
   protected getLexerPosition(): number {
@@ -115,6 +139,74 @@ export class LeanParser extends EmbeddedActionsParser {
     const self = this as unknown as Internals;
     self.tokVector = NO_TOKENS;
     self.tokVectorLength = 0;
+    this.resync = undefined;
+  }
+
+  /**
+   * Chevrotain's catch in every rule, marking the error it handles. A
+   * syntax error that no rule can resync at is rethrown from each rule up
+   * the stack, and each asks findReSyncTokenType, which walks the whole
+   * stack: for `(` nested d deep, d² steps (issue 33 §4: 2,000 took 3.5 s).
+   * Between two of these catches of one error only rules return, so one
+   * scan answers them all (ResyncScan).
+   */
+  protected invokeRuleCatch(error: unknown, resyncEnabled: boolean, recoveryValue: (error: unknown) => unknown): unknown {
+    this.catching = error;
+    try {
+      const value = BASE.invokeRuleCatch.call(this, error, resyncEnabled, recoveryValue);
+      // Handled here: the scan is spent.
+      this.resync = undefined;
+      return value;
+    } finally {
+      this.catching = undefined;
+    }
+  }
+
+  /** Chevrotain's answer (the token type to resync at), from one scan per error while invokeRuleCatch handles it. */
+  protected findReSyncTokenType(): TokenType {
+    const error = this.catching;
+    if (error === undefined) return BASE.findReSyncTokenType.call(this);
+    const self = this as unknown as Internals;
+    if (this.resync?.error !== error) {
+      const follows = self.buildFullFollowKeyStack().map((key) => self.getFollowSetFromFollowKey(key));
+      this.resync = new ResyncScan(error, follows, (k) => this.LA(k));
+    }
+    return this.resync.typeAt(self.RULE_STACK_IDX);
+  }
+
+  /**
+   * The token types that may follow a mismatched token, for in-rule
+   * recovery: Chevrotain walks the grammar down the whole rule stack, each
+   * level copying the rest of the levels above, so d² at depth d. Only the
+   * innermost levels count, up to one whose rest cannot be empty, so the walk
+   * starts a few levels up, with PAST_CUT after the outermost rule's rest:
+   * when PAST_CUT is not among the answer, the rest was never empty and the
+   * answer is the whole walk's; else it starts twice as far up.
+   */
+  protected getNextPossibleTokenTypes(path: GrammarPath): TokenType[] {
+    const self = this as unknown as Internals;
+    const stack = path.ruleStack;
+    for (let levels = 4; levels < stack.length; levels *= 2) {
+      const from = stack.length - levels;
+      const top = this.cutTop(stack[from]!, self.getGAstProductions());
+      const cut = { ...path, ruleStack: stack.slice(from), occurrenceStack: path.occurrenceStack.slice(from) };
+      const types = BASE.getNextPossibleTokenTypes.call({ getGAstProductions: () => ({ [top.name]: top }) }, cut);
+      if (!types.includes(PAST_CUT)) return types;
+    }
+    return BASE.getNextPossibleTokenTypes.call(self, path);
+  }
+
+  /** The grammar's rules, each with PAST_CUT after its definition, made once. */
+  private cutRules = new Map<string, Rule>();
+
+  private cutTop(name: string, productions: Record<string, Rule>): Rule {
+    let rule = this.cutRules.get(name);
+    if (rule === undefined) {
+      const own = productions[name]!;
+      rule = new Rule({ name, definition: [...own.definition, new Terminal({ terminalType: PAST_CUT })] });
+      this.cutRules.set(name, rule);
+    }
+    return rule;
   }
 
   /** CONSUME: the next token when it has the type; else Chevrotain's mismatch and in-rule recovery. */
