@@ -6,6 +6,8 @@ import { operatorInfo } from "../operators.js";
 import { checkValue, type ValueIssue } from "./valueShapes.js";
 import { replaceTitle } from "../messageText.js";
 import { literalValue } from "../syntax/literalValue.js";
+import { renderMessage } from "../renderMessage.js";
+import { writtenOperator } from "../syntax/writtenOperator.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -26,7 +28,8 @@ export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInV
       return;
     case "Predicate":
       if (node.attribute === null) {
-        problems.push({ code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, params: { operator: node.operator }, span: node.operatorSpan });
+        const params = { kind: "noAttribute", operator: node.operator, written: writtenOperator(node) };
+        problems.push({ code: "E_SYNTAX", message: renderMessage("E_SYNTAX", params), params, span: node.operatorSpan });
       }
       checkLiterals(node, problems, maxInValues);
   }
@@ -36,8 +39,9 @@ export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInV
 export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number): void {
   const v = node.value;
   const plain = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
-  const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true);
-  if (issue === null) return;
+  if (checkValue(node.operator, plain, v !== undefined, maxInValues, true) === null) return;
+  // Checked again, on the error path only, to word the issue with the operator as written.
+  const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true, writtenOperator(node))!;
   const span = Array.isArray(v) ? (issue.at === null ? spanOfAll(v) : v[issue.at]!.span) : (v?.span ?? node.operatorSpan);
   problems.push(issueDiagnostic(issue, span));
 }
