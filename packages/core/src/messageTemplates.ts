@@ -145,6 +145,7 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
     extra: "operator, value",
   },
   "E_VALUE_TYPE keyEmpty": { text: "a key value cannot be the empty string: no key is empty, so this matches nothing", extra: "operator, value" },
+  "E_VALUE_TYPE emptyKey": { text: 'a key value cannot be the empty string ""', extra: "operator, value" },
   "E_VALUE_TYPE surrogate": { text: "this string is not valid Unicode text: it has a lone surrogate" },
   "E_VALUE_TYPE itemSurrogate": { text: '"item" is not valid Unicode text: it has a lone surrogate' },
   "E_VALUE_TYPE paramList": { text: "${name} is a list, but only 'in' takes a list", extra: "expected, given" },

@@ -2,6 +2,7 @@ import type { DiagnosticParams } from "./errors.js";
 import { shownText } from "./messageText.js";
 import { escapeForDisplay } from "./syntax/escapeForDisplay.js";
 import { operatorInfo } from "./operators.js";
+import { describeValue } from "./checkArgument.js";
 import { TEMPLATES, TOKEN_WORDS, TYPE_WORDS } from "./messageTemplates.js";
 
 /** A template's key for a code and its params: `CODE kind`, or `CODE` for a code of one shape. */
@@ -14,9 +15,15 @@ export function templateKey(code: string, params: DiagnosticParams): string {
  * templates of messageTemplates.ts). Only ever called on an error path.
  */
 export function renderMessage(code: string, params: DiagnosticParams): string {
-  const template = TEMPLATES[templateKey(code, params)];
-  if (template === undefined) throw new Error(`no message template for ${templateKey(code, params)}`);
+  checkParams("renderMessage", params);
+  const key = typeof code === "string" ? templateKey(code, params) : undefined;
+  const template = key !== undefined && Object.hasOwn(TEMPLATES, key) ? TEMPLATES[key] : undefined;
+  if (template === undefined) throw new TypeError(`renderMessage: no message template for ${describeValue(key ?? code)}; TEMPLATES lists them`);
   return renderTemplate(template.text, params, WORDS);
+}
+
+function checkParams(fn: string, params: unknown): asserts params is DiagnosticParams {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) throw new TypeError(`${fn} takes params as an object, not ${describeValue(params)}`);
 }
 
 /** The phrases a template's formats read; a translation passes its own. */
@@ -39,16 +46,25 @@ type Param = DiagnosticParams[string] | undefined;
  * language's templates with it.
  */
 export function renderTemplate(text: string, params: DiagnosticParams, words: Words): string {
+  if (typeof text !== "string") throw new TypeError(`renderTemplate takes a template (a string), not ${describeValue(text)}`);
+  checkParams("renderTemplate", params);
+  if (typeof words !== "object" || words === null || typeof words.tokens !== "object" || typeof words.types !== "object" || words.tokens === null || words.types === null) {
+    throw new TypeError(`renderTemplate takes words as { tokens, types, or, and, end }, not ${describeValue(words)}`);
+  }
+  return render(text, params, words);
+}
+
+function render(text: string, params: DiagnosticParams, words: Words): string {
   let out = "";
   for (let i = 0; i < text.length; ) {
     const c = text[i];
     if (c === "[") {
-      const close = text.indexOf("]", i);
+      const close = closing(text, i, "]");
       const inner = text.slice(i + 1, close);
-      if (namesIn(inner).every((name) => isPresent(params[name]))) out += renderTemplate(inner, params, words);
+      if (namesIn(inner).every((name) => isPresent(own(params, name)))) out += render(inner, params, words);
       i = close + 1;
     } else if (c === "{") {
-      const close = text.indexOf("}", i);
+      const close = closing(text, i, "}");
       const [name, format] = text.slice(i + 1, close).split("|") as [string, string | undefined];
       out += formatParam(name, format, params, words);
       i = close + 1;
@@ -60,6 +76,17 @@ export function renderTemplate(text: string, params: DiagnosticParams, words: Wo
   return out;
 }
 
+function closing(text: string, at: number, bracket: string): number {
+  const close = text.indexOf(bracket, at);
+  if (close < 0) throw new TypeError(`renderTemplate: this template opens '${text[at]}' at ${at} and never closes it`);
+  return close;
+}
+
+/** An own member only: a param named `constructor` is data. */
+function own(params: DiagnosticParams, name: string): Param {
+  return Object.hasOwn(params, name) ? params[name] : undefined;
+}
+
 function namesIn(text: string): string[] {
   return [...text.matchAll(/\{([^}|]+)/g)].map((m) => m[1]!);
 }
@@ -69,8 +96,8 @@ function isPresent(value: Param): boolean {
 }
 
 function formatParam(name: string, format: string | undefined, params: DiagnosticParams, words: Words): string {
-  const value = params[name];
-  const redacted = params.redacted;
+  const value = own(params, name);
+  const redacted = own(params, "redacted");
   if (Array.isArray(redacted) && redacted.includes(name)) return String(value);
   switch (format) {
     case undefined:
@@ -82,9 +109,9 @@ function formatParam(name: string, format: string | undefined, params: Diagnosti
     case "char":
       return char(String(value));
     case "type":
-      return words.types[String(value)] ?? shown(value);
+      return (Object.hasOwn(words.types, String(value)) ? words.types[String(value)] : undefined) ?? shown(value);
     case "tokens":
-      return joined(list(value).map((t) => words.tokens[String(t)] ?? `'${shown(t)}'`), words.or);
+      return joined(list(value).map((t) => (Object.hasOwn(words.tokens, String(t)) ? words.tokens[String(t)] : undefined) ?? `'${shown(t)}'`), words.or);
     case "operators":
       return joined(list(value).map((op) => `'${writtenForm(String(op))}'`), words.or);
     case "or":
@@ -94,7 +121,7 @@ function formatParam(name: string, format: string | undefined, params: Diagnosti
     case "plain":
       return list(value).map(shown).join(", ");
     default:
-      throw new Error(`unknown format ${format}`);
+      throw new TypeError(`renderTemplate: unknown format ${describeValue(format)}`);
   }
 }
 

@@ -111,7 +111,7 @@ export function checkQueryFilterJson(json: unknown, options?: ValidateOptions, f
   const value = operator === null ? undefined : checkOperand(entry, operator, root, problems, options);
   // DynamoDB refuses "" as a key value ("cannot contain an empty string value"), so the emulator does too.
   const empty = Array.isArray(value) ? value.indexOf("") : value === "" ? null : -1;
-  if (empty !== -1) problems.add("E_VALUE_TYPE", empty === null ? `${root}.value` : `${root}.value[${empty}]`, { kind: "keyEmpty", operator: operator!, value: "" });
+  if (empty !== -1) problems.add("E_VALUE_TYPE", empty === null ? `${root}.value` : `${root}.value[${empty}]`, { kind: "emptyKey", operator: operator!, value: "" });
   unknownMembers(entry, QUERY_MEMBERS, root, problems, "QueryFilter", "item");
   problems.throwIfAny();
   return { operator: operator!, value: value! };
