@@ -74,7 +74,7 @@ describe("compileDynamo with a scope", () => {
 
   it("refuses a scope DynamoDB does not take as the app's ScopeError, and a parameter's value never shows", () => {
     expect(() => compileDynamo('status = "open"', { scope: "tenant beginsWith 5" })).toThrow(/^compileDynamo: options\.scope is not a filter DynamoDB takes: E_VALUE_TYPE/);
-    expect(() => compileDynamo("status beginsWith $x", { params: { x: 50417 } })).toThrow("'beginsWith' takes a string, not the number $x; write \"$x\" to match the text");
+    expect(() => compileDynamo("status beginsWith $x", { params: { x: 50417 } })).toThrow("'beginsWith' takes a string, not a number ($x); write \"$x\" to match the text");
     expect(() => compileDynamo("status = $x")).toThrow("$x has no value here");
   });
 });

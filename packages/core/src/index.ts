@@ -8,6 +8,8 @@ export { compileList, type CompileListOptions } from "./compile/compileList.js";
 export { compileQuery, type CompileQueryOptions } from "./compile/compileQuery.js";
 export { decompile, type DecompileOptions } from "./print/decompile.js";
 export { FilterError, isFilterError, isScopeError, ScopeError, type Diagnostic, type DiagnosticParams, type ErrorCode, type Fix } from "./errors.js";
+export { renderMessage, renderTemplate, templateKey, type Words } from "./renderMessage.js";
+export { TEMPLATES, TOKEN_WORDS, TYPE_WORDS, type Template } from "./messageTemplates.js";
 export { evaluate, prepareEvaluate, type EvaluateOptions } from "./semantics/evaluate.js";
 export { explainMatch, type DecidingPredicate, type ExplainInput, type Explanation } from "./semantics/explainMatch.js";
 export type { ListFilter, QueryFilter, Scalar } from "./compile/filters.js";

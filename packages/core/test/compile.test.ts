@@ -111,7 +111,7 @@ describe("E_OR_UNSUPPORTED and E_NOT_UNSUPPORTED say what to do instead", () => 
 
   it("E_NOT_UNSUPPORTED points to find too, in the hint", () => {
     const d = diagnostic("not (age < 18)");
-    expect(d.message).toBe("'not' of 'lessThan' cannot be checked exactly here; did you mean 'age >= 18'? (that also drops items where 'age' is missing or not a number)");
+    expect(d.message).toBe("'not' of '<' cannot be checked exactly here; did you mean 'age >= 18'? (that also drops items where 'age' is missing or not a number)");
     expect(d.hint).toBe("one listItems request cannot negate this; find (or plan) runs it as written and checks it locally");
     expect(d.fixes?.map((f) => [f.replacement, f.span.start.offset, f.span.end.offset])).toEqual([["age >= 18", 0, 14]]);
   });

@@ -39,7 +39,7 @@ describe("lex", () => {
     ["\u202e", "unexpected character U+202E", 0, 1],
     ["\u009b", "unexpected character U+009B", 0, 1],
     ["\u2066", "unexpected character U+2066", 0, 1],
-    ['"a\\\u001b"', "invalid escape '\\\\u001b': use one of \\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 2, 4],
+    ['"a\\\u001b"', "invalid escape '\\\\u001b': use one of \\\", \\', \\\\, \\/, \\b, \\f, \\n, \\r, \\t, \\uXXXX", 2, 4],
     ["a => 3", "'=>' is not an operator; did you mean '>='?", 2, 4],
     ["a =< 3", "'=<' is not an operator; did you mean '<='?", 2, 4],
     ["a = \u201cx y\u201d", 'curly quotes do not quote a string; use straight quotes: "x y"', 4, 9],
@@ -49,7 +49,7 @@ describe("lex", () => {
     ["a = \u201c\u001b\u201d", 'curly quotes do not quote a string; use straight quotes: "\\u001b"', 4, 7],
     ["'abc", "unterminated string: add the closing '", 0, 1],
     ["`ab", "unterminated quoted name: add the closing `", 0, 1],
-    ['"a\\x"', "invalid escape '\\x': use one of \\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", 2, 4],
+    ['"a\\x"', "invalid escape '\\x': use one of \\\", \\', \\\\, \\/, \\b, \\f, \\n, \\r, \\t, \\uXXXX", 2, 4],
     ['"\ud800"', "a lone surrogate is not valid text", 1, 2],
     ["1e400", "1e400 cannot be represented exactly (it is beyond the range of numbers)", 0, 5],
   ])("reports %j", (source, message, start, end) => {

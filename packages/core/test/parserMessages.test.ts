@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { closest } from "../src/syntax/closest.js";
-import { suggestOperator, valueHint } from "../src/syntax/parserMessages.js";
+import { suggestOperator } from "../src/syntax/parserMessages.js";
+import { parse } from "../src/syntax/parse.js";
+import { FilterError } from "../src/errors.js";
 
 describe("did you mean", () => {
   it.each([
@@ -30,6 +32,12 @@ describe("did you mean", () => {
     ["NaN", "NaN is not a number here; numbers are finite, as in JSON"],
     ["active", 'to compare with text, quote it: "active"'],
   ])("hints for the bare word %s", (word, hint) => {
-    expect(valueHint(word)).toBe(hint);
+    let caught: unknown;
+    try {
+      parse(`a = ${word}`);
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as FilterError).diagnostics[0]!.message).toBe(`expected a value after '=', found '${word}'; ${hint}`);
   });
 });

@@ -138,11 +138,11 @@ describe("validateListFilter: rejected filters, with code and path", () => {
     [[{ item: "a", operator: ">=", value: 1 }], 'unknown operator ">="; did you mean "greaterEqual"?'],
     [[{ item: "a", operator: "!=", value: 1 }], 'unknown operator "!="; did you mean "notEquals"?'],
     [[{ item: "a", operator: "is null" }], 'unknown operator "is null"; did you mean "null"?'],
-    [[{ item: "a", operator: "zzz" }], 'unknown operator "zzz"; the operators are equals, notEquals, lessThan, lessEqual, greaterThan, greaterEqual, contains, notContains, beginsWith, in, between, null, notNull'],
-    [[{ item: "a", operator: "null", values: 1 }], 'unknown member "values"; a ListFilter has only item, operator and value; did you mean "value"?'],
-    [[{ Item: "a", operator: "null" }], 'missing "item": the name of the attribute this filter tests | unknown member "Item"; a ListFilter has only item, operator and value; did you mean "item"?'],
+    [[{ item: "a", operator: "zzz" }], `unknown operator "zzz"; the operators are 'equals', 'notEquals', 'lessThan', 'lessEqual', 'greaterThan', 'greaterEqual', 'contains', 'notContains', 'beginsWith', 'in', 'between', 'null' or 'notNull'`],
+    [[{ item: "a", operator: "null", values: 1 }], `unknown member "values"; a ListFilter has only 'item', 'operator' and 'value'; did you mean "value"?`],
+    [[{ Item: "a", operator: "null" }], `missing "item": the name of the attribute this filter tests | unknown member "Item"; a ListFilter has only 'item', 'operator' and 'value'; did you mean "item"?`],
     [[{ item: LONE_HIGH, operator: "null" }], '"item" is not valid Unicode text: it has a lone surrogate'],
-    ["x", 'expected a ListFilter object ({"item", "operator", "value"}) or an array of them, not the string "x"'],
+    ["x", 'expected a ListFilter object (with "item", "operator" and "value") or an array of them, not a string ("x")'],
   ])("message for %j", (json, expected) => {
     expect(message(() => validateListFilter(json))).toBe(expected);
   });
@@ -234,9 +234,9 @@ describe("validateQueryFilter", () => {
   });
 
   it.each([
-    [{ operator: "notEquals", value: 1 }, "a key query cannot use 'notEquals'; it can use equals, lessThan, lessEqual, greaterThan, greaterEqual, beginsWith, between"],
+    [{ operator: "notEquals", value: 1 }, "a key query cannot use 'notEquals'; it can use 'equals', 'lessThan', 'lessEqual', 'greaterThan', 'greaterEqual', 'beginsWith' or 'between'"],
     [{ operator: "startswith", value: "a" }, 'unknown operator "startswith"; did you mean "beginsWith"?'],
-    [[], 'expected a QueryFilter object ({"operator", "value"}), not an array'],
+    [[], 'expected a QueryFilter object (with "operator" and "value"), not an array'],
   ])("message for %j", (json, expected) => {
     expect(message(() => validateQueryFilter(json))).toBe(expected);
   });

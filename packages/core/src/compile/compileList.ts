@@ -13,6 +13,8 @@ import { format } from "../print/format.js";
 import { quoted, replaceTitle, shownText } from "../messageText.js";
 import { quoteName, quoteString } from "../syntax/quote.js";
 import { literalValue } from "../syntax/literalValue.js";
+import { renderMessage } from "../renderMessage.js";
+import { writtenOperator } from "../syntax/writtenOperator.js";
 
 export interface CompileListOptions extends ParseOptions {
   /**
@@ -105,17 +107,17 @@ function complement(node: PredicateNode, negation: NotNode, out: ListFilter[]): 
 /** The inverse, phrased for a person, of operators the service cannot negate exactly. */
 const INVERSE: Partial<Record<Operator, string>> = { lessThan: ">=", lessEqual: ">", greaterThan: "<=", greaterEqual: "<" };
 
-/** What to say instead, and the text that would replace the negation where there is one. */
-function notInstead(node: PredicateNode): { text: string; replacement?: string } {
+/** What to say instead (the message's kind), and the text that would replace the negation where there is one. */
+function notInstead(node: PredicateNode): { kind: string; replacement?: string } {
   const a = node.attribute!.name;
   const inverse = INVERSE[node.operator];
   if (inverse !== undefined && node.value !== undefined && !Array.isArray(node.value)) {
     const replacement = `${quoteName(a)} ${inverse} ${node.value.type === "String" ? quoteString(node.value.value) : String(literalValue(node.value))}`;
-    return { text: `did you mean ${quoted(replacement)}? (that also drops items where ${quoted(a)} is missing or not a number)`, replacement };
+    return { kind: "ordering", replacement };
   }
-  if (node.operator === "between") return { text: `'not between' would need 'or' (${quoted(a)} below or above the range), which cannot be checked here` };
-  if (node.operator === "beginsWith") return { text: "there is no 'not beginsWith'; 'notContains' is the nearest" };
-  return { text: "" };
+  if (node.operator === "between") return { kind: "between" };
+  if (node.operator === "beginsWith") return { kind: "beginsWith" };
+  return { kind: "other" };
 }
 
 /**
@@ -133,12 +135,13 @@ function notContainsUnsupported(node: PredicateNode, negation: NotNode): FilterE
   const name = quoteName(attribute);
   // Quoted text is cut as in every message (the replacement itself is whole).
   const fixes = negation.operand === node ? [{ title: `${replaceTitle(nearest)} (drops items with no ${shownText(name)})`, span: negation.span, replacement: nearest }] : [];
+  const params = { kind: "contains", attribute, operator: node.operator, condition: written, nearest };
   return new FilterError([
     {
       code: "E_NOT_UNSUPPORTED",
-      message: `${quoted(written)} also keeps the items with no ${shownText(name)}, which one filter cannot say; ${quoted(nearest)} is the nearest, but it drops them`,
+      message: renderMessage("E_NOT_UNSUPPORTED", params),
       hint: `run it as written with find (or plan), which checks it exactly; or, where every item has ${shownText(name)}, write ${quoted(nearest)}`,
-      params: { attribute, operator: node.operator, nearest },
+      params,
       fixes,
       span: negation.span,
     },
@@ -150,12 +153,19 @@ const NO_LIMITS = { maxLength: Infinity, maxDepth: Infinity, maxPredicates: Infi
 function notUnsupported(node: PredicateNode, negation: NotNode): FilterError {
   if (node.operator === "contains" || node.operator === "notContains") return notContainsUnsupported(node, negation);
   const instead = notInstead(node);
+  const params = {
+    kind: instead.kind,
+    operator: node.operator,
+    written: writtenOperator(node),
+    attribute: node.attribute!.name,
+    ...(instead.replacement === undefined ? {} : { suggestion: instead.replacement }),
+  };
   return new FilterError([
     {
       code: "E_NOT_UNSUPPORTED",
-      message: `'not' of '${node.operator}' cannot be checked exactly here${instead.text === "" ? "" : `; ${instead.text}`}`,
+      message: renderMessage("E_NOT_UNSUPPORTED", params),
       hint: "one listItems request cannot negate this; find (or plan) runs it as written and checks it locally",
-      params: { operator: node.operator, ...(instead.replacement === undefined ? {} : { suggestion: instead.replacement }) },
+      params,
       ...(instead.replacement === undefined ? {} : { fixes: [{ title: replaceTitle(instead.replacement), span: negation.span, replacement: instead.replacement }] }),
       span: negation.span,
     },
@@ -185,12 +195,13 @@ function disjunction(operands: FilterNode[], negation: NotNode | null, whole: Fi
   const filter = inFilter(item!, values);
   const count = Array.isArray(filter.value) ? filter.value.length : 1;
   if (count > maxInValues) {
+    const params = { kind: "alternatives", count, limit: maxInValues };
     throw new FilterError([
       {
         code: "E_LIMIT",
-        message: `these alternatives make an 'in' of ${count} values; at most ${maxInValues} are allowed`,
+        message: renderMessage("E_LIMIT", params),
         hint: "raise maxInValues to accept more",
-        params: { count, limit: maxInValues },
+        params,
         span: whole.span,
       },
     ]);
@@ -200,13 +211,13 @@ function disjunction(operands: FilterNode[], negation: NotNode | null, whole: Fi
 
 /** The same words whichever operand comes first: they say what listItems can do and what to use instead. */
 function orUnsupported(operand: FilterNode, whole: FilterNode): FilterError {
-  const kind = whole.type === "Or" ? "'or'" : "'not (… and …)'";
+  const params = { kind: whole.type === "Or" ? "or" : "not and" };
   return new FilterError([
     {
       code: "E_OR_UNSUPPORTED",
-      message: `${kind} can only join equality tests on one attribute here, as in a = 1 or a = 2`,
+      message: renderMessage("E_OR_UNSUPPORTED", params),
       hint: "one listItems request combines its filters with AND; find (or plan) runs any filter as several requests",
-      params: { kind: whole.type === "Or" ? "or" : "not and" },
+      params,
       span: operand.span,
     },
   ]);

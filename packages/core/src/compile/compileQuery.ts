@@ -1,6 +1,7 @@
 import type { FilterDocument, FilterNode, PredicateNode } from "../syntax/ast.js";
 import { checkLiterals, issueDiagnostic, literalValues } from "./lowering.js";
-import { quoted } from "../messageText.js";
+import { renderMessage } from "../renderMessage.js";
+import { writtenOperator } from "../syntax/writtenOperator.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import type { QueryFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "../syntax/limits.js";
@@ -25,7 +26,6 @@ export interface CompileQueryOptions extends ParseOptions {
   scope?: ScopeInput;
 }
 
-const SHAPE = "a key query takes one condition on the key, or 'key >= a and key <= b' (which becomes between)";
 const SHAPE_HINT = "queryItems takes one condition on the secondary key; find runs any filter";
 
 /**
@@ -57,7 +57,7 @@ export function compileQuery(input: FilterInput, options?: CompileQueryOptions):
   throw new FilterError([
     {
       code: "E_QUERY_SHAPE",
-      message: "this condition on the key cannot be combined with the other condition on the key that applies here",
+      message: renderMessage("E_QUERY_SHAPE", { kind: "scope" }),
       hint: "options.scope also tests the secondary key, and one QueryFilter cannot hold both; find (or plan) runs them together",
       params: { kind: "scope" },
       span,
@@ -109,7 +109,7 @@ function compileDocument(doc: FilterDocument, options: CompileQueryOptions | und
     throw new FilterError([
       {
         code: "E_EMPTY",
-        message: "write a condition on the key, such as '>= 3' or 'beginsWith \"a\"'",
+        message: renderMessage("E_EMPTY", {}),
         hint: "a queryItems request needs a condition on the secondary key",
         params: {},
         span: doc.span,
@@ -130,8 +130,9 @@ function compileDocument(doc: FilterDocument, options: CompileQueryOptions | und
   const upper = predicates.find((p) => p.operator === "lessEqual");
   if (lower === undefined || upper === undefined) {
     const odd = predicates.find((p) => p.operator !== "greaterEqual" && p.operator !== "lessEqual") ?? predicates[1]!;
-    const hint = odd.operator === "greaterThan" || odd.operator === "lessThan" ? "; use >= and <=, since between is inclusive" : "";
-    throw new FilterError([{ code: "E_QUERY_SHAPE", message: SHAPE + hint, hint: SHAPE_HINT, params: { operator: odd.operator }, span: odd.span }]);
+    const kind = odd.operator === "greaterThan" || odd.operator === "lessThan" ? "rangeExclusive" : "range";
+    const params = { kind, operator: odd.operator, written: writtenOperator(odd) };
+    throw new FilterError([{ code: "E_QUERY_SHAPE", message: renderMessage("E_QUERY_SHAPE", params), hint: SHAPE_HINT, params, span: odd.span }]);
   }
   const value = [literalValues(lower) as Scalar, literalValues(upper) as Scalar];
   const issue = checkValue("between", value, true, maxInValues);
@@ -145,32 +146,32 @@ function shapeOf(body: FilterNode): PredicateNode[] {
   if (body.type === "And" && body.operands.length === 2 && body.operands.every((o) => o.type === "Predicate")) {
     return body.operands as PredicateNode[];
   }
-  const what = body.type === "Or" ? "'or'" : body.type === "Not" ? "'not'" : "more than two conditions";
   const span = body.type === "And" ? (body.operands[2] ?? body).span : body.span;
-  const kind = body.type === "Or" ? "or" : body.type === "Not" ? "not" : "and";
-  throw new FilterError([{ code: "E_QUERY_SHAPE", message: `${what} cannot be used here: ${SHAPE}`, hint: SHAPE_HINT, params: { kind }, span }]);
+  const params = { kind: body.type === "Or" ? "or" : body.type === "Not" ? "not" : "and" };
+  throw new FilterError([{ code: "E_QUERY_SHAPE", message: renderMessage("E_QUERY_SHAPE", params), hint: SHAPE_HINT, params, span }]);
 }
 
 function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, problems: Diagnostic[], maxInValues: number): void {
   const attr = p.attribute;
   if (attr !== null && attr.name.toLowerCase() !== "key" && attr.name !== secondaryKey) {
-    const named = secondaryKey === undefined ? "" : ` (or ${quoted(secondaryKey)})`;
+    const params = { name: attr.name, key: secondaryKey ?? null };
     problems.push({
       code: "E_QUERY_ATTRIBUTE",
-      message: `a key query tests only the key; write 'key'${named} or leave the name out, not ${quoted(attr.name)}`,
+      message: renderMessage("E_QUERY_ATTRIBUTE", params),
       hint: "queryItems tests only the secondary key; find (with keys) tests other attributes too",
-      params: { name: attr.name, key: secondaryKey ?? null },
+      params,
       fixes: [{ title: "Replace with 'key'", span: attr.span, replacement: "key" }],
       span: attr.span,
     });
     return;
   }
   if (!operatorInfo(p.operator)!.query) {
+    const params = { operator: p.operator, written: writtenOperator(p), expected: [...QUERY_OPERATORS] };
     problems.push({
       code: "E_QUERY_OPERATOR",
-      message: `a key query cannot use '${p.operator}'; it can use ${QUERY_OPERATORS.join(", ")}`,
+      message: renderMessage("E_QUERY_OPERATOR", params),
       hint: "queryItems takes only these operators on the secondary key; find runs any filter",
-      params: { operator: p.operator, expected: [...QUERY_OPERATORS] },
+      params,
       span: p.operatorSpan,
     });
     return;
@@ -190,24 +191,23 @@ function checkNotEmpty(p: PredicateNode, problems: Diagnostic[]): void {
   const at = literals.findIndex((l) => literalValue(l) === "");
   if (at < 0) return;
   const span = literals[at]!.span;
-  const base = { code: "E_VALUE_TYPE" as const, span, params: { operator: p.operator, value: "" } };
-  if (p.operator === "beginsWith") {
+  const kind = p.operator === "beginsWith" ? "keyPrefix" : p.operator === "between" && at === 0 && literalValue(literals[1]!) !== "" ? "keyRange" : "keyEmpty";
+  const params = { kind, operator: p.operator, value: "" };
+  const base = { code: "E_VALUE_TYPE" as const, span, params, message: renderMessage("E_VALUE_TYPE", params) };
+  if (kind === "keyPrefix") {
     problems.push({
       ...base,
-      message: `every key begins with "", and a key value cannot be the empty string; leave this condition out to read every key`,
       hint: "the service refuses an empty string as a key value; send the query without a filter",
     });
-  } else if (p.operator === "between" && at === 0 && literalValue(literals[1]!) !== "") {
+  } else if (kind === "keyRange") {
     problems.push({
       ...base,
-      message: `a key value cannot be the empty string, and no key is empty: start the range at "\\u0000", the smallest key there is`,
       hint: "the service refuses an empty string as a key value; the range from \"\\u0000\" selects the same keys",
       fixes: [{ title: 'Replace with "\\u0000"', span, replacement: '"\\u0000"' }],
     });
   } else {
     problems.push({
       ...base,
-      message: `a key value cannot be the empty string: no key is empty, so this matches nothing`,
       hint: "the service refuses an empty string as a key value; compare with a value of at least one character",
     });
   }

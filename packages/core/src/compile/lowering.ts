@@ -6,6 +6,8 @@ import { operatorInfo } from "../operators.js";
 import { checkValue, type ValueIssue } from "./valueShapes.js";
 import { replaceTitle } from "../messageText.js";
 import { literalValue } from "../syntax/literalValue.js";
+import { renderMessage } from "../renderMessage.js";
+import { writtenOperator } from "../syntax/writtenOperator.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -32,15 +34,17 @@ export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInV
 
 /** A condition without a subject (`> 3`) where a list filter is read: only a key query may leave the attribute out. */
 export function missingSubject(node: PredicateNode): Diagnostic {
-  return { code: "E_SYNTAX", message: `expected an attribute name before '${node.operator}'`, params: { operator: node.operator }, span: node.operatorSpan };
+  const params = { kind: "noAttribute", operator: node.operator, written: writtenOperator(node) };
+  return { code: "E_SYNTAX", message: renderMessage("E_SYNTAX", params), params, span: node.operatorSpan };
 }
 
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
 export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number): void {
   const v = node.value;
   const plain = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
-  const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true);
-  if (issue === null) return;
+  if (checkValue(node.operator, plain, v !== undefined, maxInValues, true) === null) return;
+  // Checked again, on the error path only, to word the issue with the operator as written.
+  const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true, writtenOperator(node))!;
   const span = Array.isArray(v) ? (issue.at === null ? spanOfAll(v) : v[issue.at]!.span) : (v?.span ?? node.operatorSpan);
   problems.push(issueDiagnostic(issue, span));
 }

@@ -2,7 +2,9 @@ import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateN
 import { FilterError, type Diagnostic } from "../errors.js";
 import { operatorInfo, type Operator } from "../operators.js";
 import { describeValue } from "../checkArgument.js";
-import { quoted, replaceTitle, shownText } from "../messageText.js";
+import { replaceTitle } from "../messageText.js";
+import { renderMessage } from "../renderMessage.js";
+import { writtenOperator } from "../syntax/writtenOperator.js";
 import { quoteName, quoteString } from "../syntax/quote.js";
 import { exactNumber } from "../syntax/numbers.js";
 import { closest } from "../syntax/closest.js";
@@ -142,12 +144,12 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
   if (resolved === undefined) {
     if (index.schema.allowUnknown === true) return node;
     const near = index.didYouMean(attr.name);
-    const meant = near.length > 0 ? `; did you mean ${near.map(quoted).join(" or ")}?` : "";
+    const params = { name: attr.name, suggestions: near };
     problems.push({
       code: "E_UNKNOWN_ATTRIBUTE",
-      message: `unknown attribute ${quoted(attr.name)}${meant}`,
+      message: renderMessage("E_UNKNOWN_ATTRIBUTE", params),
       ...(near.length > 0 ? {} : { hint: "add the name (or an alias) to the schema if it should be accepted" }),
-      params: { name: attr.name, suggestions: near },
+      params,
       ...(near.length > 0 ? { fixes: near.map((n) => ({ title: replaceTitle(n), span: attr.span, replacement: quoteName(n) })) } : {}),
       span: attr.span,
     });
@@ -166,37 +168,17 @@ const FOR_TYPE: Record<AttributeType, readonly Operator[]> = {
   string: ["equals", "beginsWith", "contains", "between"],
 };
 
-/** `=, beginsWith or between`: the operators for `type` that `target` takes, as they are written. */
-/** The operators that fit a type, as written in messages (a symbol where there is one); also the params' `expected`. */
+/** The operators (their names) that fit a type and that `target` takes, best first: the params' `expected`. */
 function offeredList(type: AttributeType, target: Target): string[] {
-  return FOR_TYPE[type].filter((op) => target === "list" || operatorInfo(op)!.query).map((op) => operatorInfo(op)!.symbols[0] ?? op);
-}
-
-function offered(type: AttributeType, target: Target): string {
-  const names = offeredList(type, target);
-  // Symbols read as a row (`= < <= > >=`); words need commas.
-  const separator = type === "number" ? " " : ", ";
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(separator)} or ${names[names.length - 1]}`;
+  return FOR_TYPE[type].filter((op) => target === "list" || operatorInfo(op)!.query);
 }
 
 function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[], target: Target): void {
   const shape = operatorInfo(node.operator)!.value;
-  if (type === "number" && shape === "string") {
-    problems.push({
-      code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' tests text, but ${quoted(attr.name)} is a number; compare it with ${offered("number", target)}`,
-      params: { operator: node.operator, name: attr.name, type, expected: offeredList("number", target) },
-      span: node.operatorSpan,
-    });
-    return;
-  }
-  if (type === "string" && shape === "number") {
-    problems.push({
-      code: "E_ATTRIBUTE_TYPE",
-      message: `'${node.operator}' compares numbers, but ${quoted(attr.name)} is a string; use ${offered("string", target)}`,
-      params: { operator: node.operator, name: attr.name, type, expected: offeredList("string", target) },
-      span: node.operatorSpan,
-    });
+  const kind = type === "number" && shape === "string" ? "textOperator" : type === "string" && shape === "number" ? "numberOperator" : undefined;
+  if (kind !== undefined) {
+    const params = { kind, operator: node.operator, written: writtenOperator(node), name: attr.name, type, expected: offeredList(type, target) };
+    problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: node.operatorSpan });
     return;
   }
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
@@ -204,13 +186,13 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   for (const v of values) {
     // A parameter is checked once bound; parse() keeps it unbound.
     if (v.type === want || v.type === "Param") continue;
-    const fix = type === "number" ? "write a number without quotes" : `quote it: "${shownText(String(v.value))}"`;
     // A quoted number ("3") unquoted, and a number quoted: the fixes the message describes, where they keep the value.
     const replacement = type === "string" ? quoteString(String(v.value)) : JSON_NUMBER.test(v.value as string) && exactNumber(v.value as string) !== null ? (v.value as string) : undefined;
+    const params = { kind: type === "number" ? "numberValue" : "stringValue", name: attr.name, type, value: v.value, ...(type === "string" ? { suggestion: replacement! } : {}) };
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
-      message: `${quoted(attr.name)} is a ${type}, but this value is a ${v.type === "Number" ? "number" : "string"}; ${fix}`,
-      params: { name: attr.name, type, value: v.value },
+      message: renderMessage("E_ATTRIBUTE_TYPE", params),
+      params,
       ...(replacement === undefined ? {} : { fixes: [{ title: replaceTitle(replacement), span: v.span, replacement }] }),
       span: v.span,
     });
@@ -229,14 +211,19 @@ function checkArray(node: PredicateNode, attr: AttributeNode, problems: Diagnost
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
   const only = values.length === 1 ? values[0]! : undefined;
   const single = only?.type === "String" ? only.value : undefined;
-  const written = node.operator === "equals" ? "'='" : "'in'";
   const replacement = single === undefined ? undefined : `${quoteName(attr.name)} contains ${quoteString(single)}`;
+  const params = {
+    kind: replacement === undefined ? "array" : "arrayContains",
+    operator: node.operator,
+    written: writtenOperator(node),
+    name: attr.name,
+    type: "array",
+    ...(replacement === undefined ? {} : { suggestion: replacement }),
+  };
   problems.push({
     code: "E_ATTRIBUTE_TYPE",
-    message:
-      `${quoted(attr.name)} holds lists, and ${written} never matches a list; ` +
-      (replacement === undefined ? "use 'contains' to test for an element" : `did you mean ${quoted(replacement)}?`),
-    params: { operator: node.operator, name: attr.name, type: "array", ...(replacement === undefined ? {} : { suggestion: replacement }) },
+    message: renderMessage("E_ATTRIBUTE_TYPE", params),
+    params,
     ...(replacement === undefined ? {} : { fixes: [{ title: replaceTitle(replacement), span: node.span, replacement }] }),
     span: node.operatorSpan,
   });

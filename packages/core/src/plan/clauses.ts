@@ -2,6 +2,7 @@ import { FilterError } from "../errors.js";
 import { fewestConditions } from "./alternatives.js";
 import type { Span } from "../syntax/location.js";
 import { andNode, literalNode, local, orNode, pushed, termNode, type Literal, type Local, type Pushed, type Term } from "./terms.js";
+import { renderMessage } from "../renderMessage.js";
 
 /**
  * A conjunction: the service tests `push` exactly, and `local` is left for
@@ -161,7 +162,7 @@ function tooLarge(span: Span, maxRequests: number): FilterError {
   return new FilterError([
     {
       code: "E_PLAN_TOO_LARGE",
-      message: `this filter would take more than ${maxRequests} requests to run; write alternatives on one attribute as 'in', as in a in (1, 2), so they share one`,
+      message: renderMessage("E_PLAN_TOO_LARGE", { limit: maxRequests }),
       hint: "raise maxRequests to allow more requests per filter",
       params: { limit: maxRequests },
       span,

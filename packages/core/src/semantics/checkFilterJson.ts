@@ -6,6 +6,8 @@ import { NO_SPAN } from "../syntax/location.js";
 import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { closest } from "../syntax/closest.js";
 import { checkValue } from "../compile/valueShapes.js";
+import { renderMessage } from "../renderMessage.js";
+import { givenParams } from "../valueKind.js";
 import type { Schema } from "../compile/schema.js";
 
 export interface ValidateOptions {
@@ -39,8 +41,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Stops collecting once the cap is reached, so callers can stop scanning too. */
 class Problems {
   readonly list: Diagnostic[] = [];
-  add(code: ErrorCode, path: string, message: string, extra?: { hint?: string; params?: DiagnosticParams }): void {
-    if (this.list.length < MAX_DIAGNOSTICS) this.list.push({ code, message, params: {}, ...extra, span: NO_SPAN, path });
+  add(code: ErrorCode, path: string, params: DiagnosticParams, hint?: string): void {
+    if (this.list.length >= MAX_DIAGNOSTICS) return;
+    const message = renderMessage(code, params);
+    this.list.push({ code, message, ...(hint === undefined ? {} : { hint }), params, span: NO_SPAN, path });
   }
   get full(): boolean {
     return this.list.length >= MAX_DIAGNOSTICS;
@@ -66,10 +70,7 @@ export function checkListFilterJson(json: unknown, options?: ValidateOptions, fn
   const problems = new Problems();
   if (Array.isArray(json)) {
     if (json.length > maxFilters) {
-      problems.add("E_LIMIT", root, `${json.length} filters; at most ${maxFilters} are allowed`, {
-        hint: "raise maxFilters to accept more",
-        params: { count: json.length, limit: maxFilters },
-      });
+      problems.add("E_LIMIT", root, { kind: "filters", count: json.length, limit: maxFilters }, "raise maxFilters to accept more");
       problems.throwIfAny();
     }
     const out: ListFilter[] = [];
@@ -81,7 +82,7 @@ export function checkListFilterJson(json: unknown, options?: ValidateOptions, fn
     return out;
   }
   if (!isObject(json)) {
-    problems.add("E_FILTER_JSON", root, `expected a ListFilter object ({"item", "operator", "value"}) or an array of them, not ${kindOf(json)}`);
+    problems.add("E_FILTER_JSON", root, { kind: "listFilters", ...givenParams(json) });
     problems.throwIfAny();
   }
   const f = checkListFilter(json, root, problems, options);
@@ -98,34 +99,34 @@ export function checkQueryFilterJson(json: unknown, options?: ValidateOptions, f
   const root = options?.path ?? "filter";
   const problems = new Problems();
   if (!isObject(json)) {
-    const extra = Array.isArray(json) ? { hint: "queryItems takes a single filter, not an array" } : undefined;
-    problems.add("E_FILTER_JSON", root, `expected a QueryFilter object ({"operator", "value"}), not ${kindOf(json)}`, extra);
+    const hint = Array.isArray(json) ? "queryItems takes a single filter, not an array" : undefined;
+    problems.add("E_FILTER_JSON", root, { kind: "queryFilter", ...givenParams(json) }, hint);
     problems.throwIfAny();
   }
   const entry = json as Record<string, unknown>;
   if (Object.hasOwn(entry, "item")) {
-    problems.add("E_QUERY_ATTRIBUTE", `${root}.item`, `a QueryFilter has no "item": it always tests the table's secondary key; leave "item" out`);
+    problems.add("E_QUERY_ATTRIBUTE", `${root}.item`, { kind: "json" });
   }
   const operator = checkOperator(entry, root, problems, true);
   const value = operator === null ? undefined : checkOperand(entry, operator, root, problems, options);
   // DynamoDB refuses "" as a key value ("cannot contain an empty string value"), so the emulator does too.
   const empty = Array.isArray(value) ? value.indexOf("") : value === "" ? null : -1;
-  if (empty !== -1) problems.add("E_VALUE_TYPE", empty === null ? `${root}.value` : `${root}.value[${empty}]`, 'a key value cannot be the empty string ""');
-  unknownMembers(entry, QUERY_MEMBERS, root, problems, "a QueryFilter has only operator and value", "item");
+  if (empty !== -1) problems.add("E_VALUE_TYPE", empty === null ? `${root}.value` : `${root}.value[${empty}]`, { kind: "emptyKey", operator: operator!, value: "" });
+  unknownMembers(entry, QUERY_MEMBERS, root, problems, "QueryFilter", "item");
   problems.throwIfAny();
   return { operator: operator!, value: value! };
 }
 
 function checkListFilter(json: unknown, path: string, problems: Problems, options: ValidateOptions | undefined): ListFilter | null {
   if (!isObject(json)) {
-    problems.add("E_FILTER_JSON", path, `expected a ListFilter object ({"item", "operator", "value"}), not ${kindOf(json)}`);
+    problems.add("E_FILTER_JSON", path, { kind: "listFilter", ...givenParams(json) });
     return null;
   }
   const before = problems.list.length;
   const item = checkItem(json, path, problems);
   const operator = checkOperator(json, path, problems, false);
   const value = operator === null ? undefined : checkOperand(json, operator, path, problems, options);
-  unknownMembers(json, LIST_MEMBERS, path, problems, "a ListFilter has only item, operator and value");
+  unknownMembers(json, LIST_MEMBERS, path, problems, "ListFilter");
   if (problems.list.length > before || item === null || operator === null) return null;
   return value === undefined ? { item, operator } : { item, operator, value };
 }
@@ -133,20 +134,20 @@ function checkListFilter(json: unknown, path: string, problems: Problems, option
 function checkItem(entry: Record<string, unknown>, path: string, problems: Problems): string | null {
   const at = `${path}.item`;
   if (!Object.hasOwn(entry, "item")) {
-    problems.add("E_FILTER_JSON", at, `missing "item": the name of the attribute this filter tests`);
+    problems.add("E_FILTER_JSON", at, { kind: "itemMissing" });
     return null;
   }
   const item = entry.item;
   if (typeof item !== "string") {
-    problems.add("E_FILTER_JSON", at, `"item" is the attribute's name, a string, not ${kindOf(item)}`);
+    problems.add("E_FILTER_JSON", at, { kind: "itemType", ...givenParams(item) });
     return null;
   }
   if (item.length === 0) {
-    problems.add("E_FILTER_JSON", at, `"item" is empty; name the attribute this filter tests`);
+    problems.add("E_FILTER_JSON", at, { kind: "itemEmpty" });
     return null;
   }
   if (LONE_SURROGATE.test(item)) {
-    problems.add("E_VALUE_TYPE", at, `"item" is not valid Unicode text: it has a lone surrogate`);
+    problems.add("E_VALUE_TYPE", at, { kind: "itemSurrogate" });
     return null;
   }
   return item;
@@ -156,26 +157,22 @@ function checkOperator(entry: Record<string, unknown>, path: string, problems: P
   const at = `${path}.operator`;
   const allowed = query ? QUERY_OPERATORS : LIST_OPERATORS;
   if (!Object.hasOwn(entry, "operator")) {
-    problems.add("E_FILTER_JSON", at, `missing "operator": one of ${allowed.join(", ")}`);
+    problems.add("E_FILTER_JSON", at, { kind: "operatorMissing", expected: [...allowed] });
     return null;
   }
   const written = entry.operator;
   if (typeof written !== "string") {
-    problems.add("E_FILTER_JSON", at, `"operator" is a string, one of ${allowed.join(", ")}, not ${kindOf(written)}`);
+    problems.add("E_FILTER_JSON", at, { kind: "operatorType", expected: [...allowed], ...givenParams(written) });
     return null;
   }
   const info = operatorInfo(written);
   if (info === undefined) {
     const fix = suggestOperatorName(written, allowed);
-    const hint = fix === undefined ? `; the operators are ${allowed.join(", ")}` : `; did you mean "${fix}"?`;
-    problems.add("E_FILTER_JSON", at, `unknown operator ${shorten(written)}${hint}`, { params: { operator: written, ...(fix === undefined ? { expected: [...allowed] } : { suggestion: fix }) } });
+    problems.add("E_FILTER_JSON", at, { kind: "unknownOperator", operator: written, ...(fix === undefined ? { expected: [...allowed] } : { suggestion: fix }) });
     return null;
   }
   if (query && !info.query) {
-    problems.add("E_QUERY_OPERATOR", at, `a key query cannot use '${written}'; it can use ${QUERY_OPERATORS.join(", ")}`, {
-      hint: "queryItems takes only these operators on the secondary key; find runs any filter",
-      params: { operator: written, expected: [...QUERY_OPERATORS] },
-    });
+    problems.add("E_QUERY_OPERATOR", at, { kind: "json", operator: written, expected: [...QUERY_OPERATORS] }, "queryItems takes only these operators on the secondary key; find runs any filter");
     return null;
   }
   return info.name;
@@ -203,14 +200,14 @@ function checkOperand(
   const value = present ? entry.value : undefined;
   const issue = checkValue(operator, value, present, options?.maxInValues ?? DEFAULT_LIMITS.maxInValues);
   if (issue !== null) {
-    problems.add(issue.code, issue.at === null ? at : `${at}[${issue.at}]`, issue.message, { params: issue.params, ...(issue.hint === undefined ? {} : { hint: issue.hint }) });
+    problems.add(issue.code, issue.at === null ? at : `${at}[${issue.at}]`, issue.params, issue.hint);
     return undefined;
   }
   if (!present) return undefined;
   // checkValue has made sure this is a scalar or an array of scalars.
   if (!Array.isArray(value)) {
     if (typeof value === "string" && LONE_SURROGATE.test(value)) {
-      problems.add("E_VALUE_TYPE", at, "this string is not valid Unicode text: it has a lone surrogate");
+      problems.add("E_VALUE_TYPE", at, { kind: "surrogate" });
       return undefined;
     }
     return value as Scalar;
@@ -219,7 +216,7 @@ function checkOperand(
   for (let i = 0; i < value.length; i++) {
     const v: unknown = value[i];
     if (typeof v === "string" && LONE_SURROGATE.test(v)) {
-      problems.add("E_VALUE_TYPE", `${at}[${i}]`, "this string is not valid Unicode text: it has a lone surrogate");
+      problems.add("E_VALUE_TYPE", `${at}[${i}]`, { kind: "surrogate" });
       ok = false;
     }
   }
@@ -232,15 +229,15 @@ function unknownMembers(
   known: ReadonlySet<string>,
   path: string,
   problems: Problems,
-  what: string,
+  object: string,
   skip?: string,
 ): void {
   for (const key of Object.keys(entry)) {
     if (problems.full) return;
     if (known.has(key) || key === skip) continue;
     const near = closest(key.length > 40 ? "" : key, known)[0];
-    const hint = near === undefined || Object.hasOwn(entry, near) ? "" : `; did you mean "${near}"?`;
-    problems.add("E_FILTER_JSON", memberPath(path, key), `unknown member ${shorten(key)}; ${what}${hint}`);
+    const suggestion: DiagnosticParams = near === undefined || Object.hasOwn(entry, near) ? {} : { suggestion: near };
+    problems.add("E_FILTER_JSON", memberPath(path, key), { kind: "member", member: key, object, expected: [...known], ...suggestion });
   }
 }
 
@@ -255,15 +252,6 @@ function shorten(text: string): string {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${shorten(value)}`;
-  if (typeof value === "number") return `the number ${value}`;
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
 }
 
 function checkValidateOptions(fn: string, options: ValidateOptions | undefined): void {

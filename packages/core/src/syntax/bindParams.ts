@@ -2,6 +2,8 @@ import type { FilterDocument, FilterNode, LiteralNode, PredicateNode } from "./a
 import { describeValue } from "../checkArgument.js";
 import { FilterError, type Diagnostic, type DiagnosticParams } from "../errors.js";
 import { cutText, MAX_QUOTED, shownText } from "../messageText.js";
+import { renderMessage } from "../renderMessage.js";
+import { givenParams } from "../valueKind.js";
 import { formatNumber } from "./numbers.js";
 import { quoteString } from "./quote.js";
 
@@ -98,7 +100,7 @@ function bindOne(p: LiteralNode & { type: "Param" }, params: Params, list: boole
   if (!hasOwn(params, name) || params[name] === undefined) {
     problems.push({
       code: "E_PARAM_MISSING",
-      message: `$${shownText(name)} has no value here`,
+      message: renderMessage("E_PARAM_MISSING", { name }),
       hint: `pass its value in options.params (params: { ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: … }); a parameter's value comes from the app, never from the text`,
       params: { name },
       span,
@@ -106,22 +108,24 @@ function bindOne(p: LiteralNode & { type: "Param" }, params: Params, list: boole
     return undefined;
   }
   const value: unknown = params[name];
-  const wrong = (what: string, expected: string): undefined => {
+  const wrong = (kind: string, expected: string): undefined => {
+    // What the value is, never what it holds: a message about a parameter never shows its value.
+    const params = { kind, name, expected, given: givenParams(value).given };
     problems.push({
       code: "E_VALUE_TYPE",
-      message: `$${shownText(name)} ${what}`,
+      message: renderMessage("E_VALUE_TYPE", params),
       hint: "params takes strings and finite numbers, and arrays of them for 'in'",
-      params: { name, expected, given: kindOf(value) },
+      params,
       span,
     });
     return undefined;
   };
   if (Array.isArray(value)) {
-    if (!list) return wrong(`is a list, but only 'in' takes a list`, "scalar");
-    if (value.length === 0) return wrong(`is an empty list, and 'in' needs at least one value`, "list");
-    if (!value.every(isScalar)) return wrong(`is a list that holds something other than strings and numbers`, "list");
+    if (!list) return wrong("paramList", "scalar");
+    if (value.length === 0) return wrong("paramEmpty", "scalars");
+    if (!value.every(isScalar)) return wrong("paramItems", "scalars");
   } else if (!isScalar(value)) {
-    return wrong(`must be a string or a number${list ? " (or a list of them)" : ""}, not ${kindOf(value)}`, list ? "list" : "scalar");
+    return wrong("paramType", list ? "scalars" : "scalar");
   }
   bound.push({ name, start: span.start.offset, end: span.end.offset, value: value as ParamValue });
   const scalars = Array.isArray(value) ? (value as (string | number)[]) : [value as string | number];
@@ -130,14 +134,6 @@ function bindOne(p: LiteralNode & { type: "Param" }, params: Params, list: boole
 
 function isScalar(v: unknown): v is string | number {
   return typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
-}
-
-/** What a value is, without what it holds: a message about a parameter never shows its value. */
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "number") return Number.isFinite(value) ? "a number" : "a number that is not finite";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 /**
@@ -176,6 +172,9 @@ export function withRedaction<T>(doc: FilterDocument, stage: () => T): T {
   }
 }
 
+/** Params that name a shape, a word of the text or a limit, never a value: a value equal to one leaves it alone. */
+const NOT_VALUES = new Set(["kind", "operator", "written", "expected", "given", "type", "name", "attribute", "key", "limit", "count", "length"]);
+
 function redactDiagnostic(d: Diagnostic, bound: readonly BoundParam[]): Diagnostic {
   const forms: [string, string][] = [];
   for (const b of bound) for (const v of Array.isArray(b.value) ? b.value : [b.value]) for (const f of textForms(v)) forms.push([f, `$${b.name}`]);
@@ -190,12 +189,24 @@ function redactDiagnostic(d: Diagnostic, bound: readonly BoundParam[]): Diagnost
     }
   }
   const params: Record<string, DiagnosticParams[string]> = {};
+  // Params that are now a `$name` whole: the message shows them as they are, not quoted as a value.
+  const redacted: string[] = [];
   for (const [k, v] of Object.entries(d.params ?? {})) {
+    if (k === "redacted") continue;
+    if (NOT_VALUES.has(k)) {
+      params[k] = v;
+      continue;
+    }
     if (Array.isArray(v)) params[k] = v.map((x) => values.get(x) ?? (typeof x === "string" ? text(x) : x));
-    else params[k] = values.get(v) ?? (typeof v === "string" ? text(v) : v);
+    else if (values.has(v)) {
+      params[k] = values.get(v)!;
+      redacted.push(k);
+    } else params[k] = typeof v === "string" ? text(v) : v;
   }
+  if (redacted.length > 0) params.redacted = redacted;
   const fixes = (d.fixes ?? []).filter((f) => text(f.replacement) === f.replacement);
-  const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { ...d, message: text(d.message), params };
+  // The message is rendered again from the redacted params, so it is still a function of code and params.
+  const out: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { ...d, message: renderMessage(d.code, params), params };
   if (d.hint !== undefined) out.hint = text(d.hint);
   if (fixes.length > 0) out.fixes = fixes;
   else delete out.fixes;

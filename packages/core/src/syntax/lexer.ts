@@ -1,7 +1,7 @@
 import type { TokenType } from "chevrotain";
 import type { DiagnosticParams, ErrorCode } from "../errors.js";
-import { quoted, replaceTitle, shownText } from "../messageText.js";
-import { escapeForDisplay } from "./escapeForDisplay.js";
+import { replaceTitle } from "../messageText.js";
+import { renderMessage } from "../renderMessage.js";
 import { exactNumber } from "./numbers.js";
 import { scanCurlyQuoted, scanString } from "./scanString.js";
 import type { Operator } from "../operators.js";
@@ -39,10 +39,10 @@ export interface OffsetFix {
   replacement: string;
 }
 
-/** What a problem carries besides its message: the developer's hint, the message's values, fixes. */
+/** What a problem carries besides its message: the developer's hint, the values the message is rendered from, fixes. */
 export interface ProblemExtra {
   hint?: string;
-  params?: DiagnosticParams;
+  params: DiagnosticParams;
   fixes?: OffsetFix[];
 }
 
@@ -189,8 +189,8 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
   const push = (type: TokenType, start: number, end: number, payload: unknown): void => {
     tokens.push(new Token(type.tokenTypeIdx!, start, end - 1, payload, source));
   };
-  const problem = (code: ErrorCode, message: string, start: number, end: number, extra?: ProblemExtra): void => {
-    problems.push(extra === undefined ? { code, message, start, end } : { code, message, start, end, ...extra });
+  const problem = (code: ErrorCode, start: number, end: number, extra: ProblemExtra): void => {
+    problems.push({ code, message: renderMessage(code, extra.params), start, end, ...extra });
   };
 
   while (i < n && problems.length < MAX_PROBLEMS) {
@@ -238,8 +238,8 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         if (d === 62 || d === 60) {
           const meant = d === 62 ? ">=" : "<=";
           const typed = source.slice(i, i + 2);
-          problem("E_SYNTAX", `'${typed}' is not an operator; did you mean '${meant}'?`, start, (i += 2), {
-            params: { written: typed, suggestion: meant },
+          problem("E_SYNTAX", start, (i += 2), {
+            params: { kind: "reversedOperator", written: typed, suggestion: meant },
             fixes: [{ title: replaceTitle(meant), start, end: i, replacement: meant }],
           });
           push(CompareOp, start, i, d === 62 ? "greaterEqual" : "lessEqual");
@@ -271,8 +271,8 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         if (source.charCodeAt(i + 1) === 38) {
           push(And, start, (i += 2), undefined);
         } else {
-          problem("E_SYNTAX", "unexpected character '&'; write '&&' or 'and'", start, ++i, {
-            params: { character: "&", suggestion: "&&" },
+          problem("E_SYNTAX", start, ++i, {
+            params: { kind: "halfOperator", character: "&", suggestion: "&&", word: "and" },
             fixes: [{ title: "Replace with '&&'", start, end: i, replacement: "&&" }],
           });
         }
@@ -281,8 +281,8 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         if (source.charCodeAt(i + 1) === 124) {
           push(Or, start, (i += 2), undefined);
         } else {
-          problem("E_SYNTAX", "unexpected character '|'; write '||' or 'or'", start, ++i, {
-            params: { character: "|", suggestion: "||" },
+          problem("E_SYNTAX", start, ++i, {
+            params: { kind: "halfOperator", character: "|", suggestion: "||", word: "or" },
             fixes: [{ title: "Replace with '||'", start, end: i, replacement: "||" }],
           });
         }
@@ -298,7 +298,7 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         // $name: a parameter. The name is scanned as a plain name is, so `$a1` and `$straße` work.
         const end = nameCharAt(source, i + 1, true) > 0 ? nameEnd(source, i + 1 + nameCharAt(source, i + 1, true)) : i + 1;
         if (end === i + 1) {
-          problem("E_SYNTAX", "'$' starts a parameter and needs a name after it, as in $tenant", start, ++i, { params: { character: "$" } });
+          problem("E_SYNTAX", start, ++i, { params: { kind: "parameterName", character: "$" } });
           continue;
         }
         push(Parameter, start, end, source.slice(i + 1, end));
@@ -322,17 +322,16 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
     const cp = source.codePointAt(i)!;
     i += cp > 0xffff ? 2 : 1;
     const char = String.fromCodePoint(cp);
-    const shown = escapeForDisplay(char) !== char ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : `'${char}'`;
     const last = problems[problems.length - 1];
-    if (last !== undefined && last.end === start && last.message.startsWith("unexpected character")) last.end = i;
-    else problem("E_SYNTAX", `unexpected character ${shown}`, start, i, { params: { character: char } });
+    if (last !== undefined && last.end === start && last.params?.kind === "character") last.end = i;
+    else problem("E_SYNTAX", start, i, { params: { kind: "character", character: char } });
   }
   return i;
 }
 
 /** How a scanner hands back a token, and reports a problem. */
 export type Push = (type: TokenType, start: number, end: number, payload: unknown) => void;
-export type Problem = (code: ErrorCode, message: string, start: number, end: number, extra?: ProblemExtra) => void;
+export type Problem = (code: ErrorCode, start: number, end: number, extra: ProblemExtra) => void;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const NUMBER_TAIL = /[\p{L}\p{Nd}_.]+/uy;
@@ -357,13 +356,13 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
     end = Math.max(end, NUMBER_TAIL.lastIndex, start + 1);
     // A lone '-' or one before something that is not a number at all.
     if (end === start + 1 && source.charCodeAt(start) === 45) {
-      problem("E_SYNTAX", "unexpected character '-': a minus sign must be followed by digits", start, end, { params: { character: "-" } });
+      problem("E_SYNTAX", start, end, { params: { kind: "minus", character: "-" } });
       return end;
     }
     const raw = source.slice(start, end);
     const fix = numberFix(raw);
-    problem("E_SYNTAX", `${quoted(raw)} is not a number: ${numberHint(raw)}`, start, end, {
-      params: { text: raw },
+    problem("E_SYNTAX", start, end, {
+      params: { kind: numberKind(raw), text: raw, ...(fix === undefined ? {} : { suggestion: fix }) },
       ...(fix === undefined ? {} : { fixes: [{ title: replaceTitle(fix), start, end, replacement: fix }] }),
     });
     push(NumberLiteral, start, end, Number.NaN);
@@ -373,10 +372,9 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
   const value = exactNumber(raw);
   if (value === null) {
     const nearest = Number(raw);
-    const why = Number.isFinite(nearest) ? `the nearest number is ${String(nearest)}` : "it is beyond the range of numbers";
-    problem("E_NUMBER", `${quoted(raw).slice(1, -1)} cannot be represented exactly (${why})`, start, end, {
+    problem("E_NUMBER", start, end, {
       hint: "numbers are doubles, as in JSON; keep such values as strings and compare them as strings",
-      params: { number: raw, nearest: Number.isFinite(nearest) ? String(nearest) : null },
+      params: { kind: Number.isFinite(nearest) ? "inexact" : "range", number: raw, nearest: Number.isFinite(nearest) ? String(nearest) : null },
     });
     push(NumberLiteral, start, end, Number.NaN);
   } else push(NumberLiteral, start, end, value);
@@ -404,13 +402,14 @@ function numberFix(raw: string): string | undefined {
   return meant !== undefined && /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(meant) ? meant : undefined;
 }
 
-function numberHint(raw: string): string {
+/** Which mistake a malformed number makes, as its message's kind. */
+function numberKind(raw: string): string {
   const body = raw.startsWith("-") ? raw.slice(1) : raw;
-  if (/^0[xXoObB]/.test(body)) return "only decimal numbers are allowed";
-  if (body.includes("_")) return `digit separators are not allowed; write ${shownText(raw.replace(/_/g, ""))}`;
-  if (body.startsWith(".")) return `write a digit before the point, as in ${shownText(`${raw.startsWith("-") ? "-" : ""}0${body}`)}`;
-  if (/^0\d/.test(body)) return "leading zeros are not allowed";
-  if (/\.(?!\d)/.test(body)) return "a decimal point needs digits after it";
-  if (/[eE](?![+-]?\d)/.test(body)) return "an exponent needs digits";
-  return "numbers are written as in JSON, such as 42, -2.5 or 1.5e3";
+  if (/^0[xXoObB]/.test(body)) return "numberBase";
+  if (body.includes("_")) return "numberSeparator";
+  if (body.startsWith(".")) return "numberPoint";
+  if (/^0\d/.test(body)) return "numberLeadingZero";
+  if (/\.(?!\d)/.test(body)) return "numberFraction";
+  if (/[eE](?![+-]?\d)/.test(body)) return "numberExponent";
+  return "numberForm";
 }

@@ -6,12 +6,14 @@ import { resolveLimits, type Limits } from "./limits.js";
 import { LineIndex } from "./location.js";
 import { newParseState, parser } from "./parser.js";
 import { FAILED, parseAsScanned, SCAN_AS_PARSED } from "./parseAsScanned.js";
-import { clearDetails, contextMessage, detailsOf, shown } from "./parserMessages.js";
+import { clearDetails, contextMessage, detailsOf } from "./parserMessages.js";
+import { renderMessage } from "../renderMessage.js";
 import { replaceTitle } from "../messageText.js";
 import { STACK_LIMIT } from "../limitMessages.js";
 import { applySchema, type Schema } from "../compile/schema.js";
 import { describeValue } from "../checkArgument.js";
 import { bindParams, checkParamsOption, markParams, withRedaction, type Params } from "./bindParams.js";
+import { withSource } from "./writtenOperator.js";
 
 export interface ParseOptions extends Partial<Limits> {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
@@ -26,6 +28,7 @@ export interface ParseOptions extends Partial<Limits> {
 }
 
 const NO_ERRORS: IRecognitionException[] = [];
+const LENGTH_PARAMS = (length: number, limit: number): DiagnosticParams => ({ kind: "length", length, limit });
 /** The index of every unlocated parse: its spans are all NO_SPAN whatever the source, so one serves them all. */
 const UNLOCATED = new LineIndex("", false);
 
@@ -56,9 +59,9 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     throw new FilterError([
       {
         code: "E_LIMIT",
-        message: `this filter is ${source.length} characters long; at most ${limits.maxLength} are allowed`,
+        message: renderMessage("E_LIMIT", LENGTH_PARAMS(source.length, limits.maxLength)),
         hint: "raise maxLength to accept longer filters",
-        params: { length: source.length, limit: limits.maxLength },
+        params: LENGTH_PARAMS(source.length, limits.maxLength),
         span: index.span(limits.maxLength, limits.maxLength + 1),
       },
     ]);
@@ -77,7 +80,7 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
   }
   if (options?.schema === undefined) return doc;
   const bound = doc;
-  return withRedaction(bound, () => applySchema(bound, options.schema!));
+  return withSource(source, () => withRedaction(bound, () => applySchema(bound, options.schema!)));
 }
 
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
@@ -160,14 +163,14 @@ function fromRecognition(e: IRecognitionException, tokens: Token[], source: stri
   // Finding the token costs a search, so only for the errors that can use it.
   const at = e.name === "NotAllInputParsedException" || e.name === "MismatchedTokenException" ? tokens.indexOf(tok as Token) : -1;
   const context = contextMessage(e.name, tokens, at, source);
-  if (context !== undefined) return { code: "E_SYNTAX", message: context.message, start, end, params: context.params, fixes: [context.fix] };
+  if (context !== undefined) return { code: "E_SYNTAX", message: renderMessage("E_SYNTAX", context.params), start, end, params: context.params, fixes: [context.fix] };
   const details = detailsOf(e.message);
   let message = e.message;
   const params: Record<string, DiagnosticParams[string]> = { ...details?.params };
-  if (e.name === "NotAllInputParsedException" && at > 0) {
+  if (e.name === "NotAllInputParsedException" && at > 0 && details !== undefined) {
     // Chevrotain gives no previous token here, so find it to say where the filter stopped making sense.
-    message = message.replace(", found", ` after ${shown(tokens[at - 1])}, found`);
     params.after = tokens[at - 1]!.image;
+    message = renderMessage("E_SYNTAX", params);
   }
   const problem: LexProblem = { code: "E_SYNTAX", message, start, end, params };
   // An empty span is the end of the text: a fix there inserts (a closing bracket).

@@ -6,6 +6,7 @@ import type { LexProblem } from "./lexer.js";
 import { NO_SPAN, type LineIndex, type Span } from "./location.js";
 import type { Operator } from "../operators.js";
 import { errorMessageProvider } from "./parserMessages.js";
+import { renderMessage } from "../renderMessage.js";
 import { LeanParser, typeSet } from "./leanParser.js";
 import {
   ALL_TOKENS,
@@ -312,10 +313,11 @@ export class FilterParser extends LeanParser {
     if (valueTok.tokenType !== Null) return this.node(operator, opTok, opTok, this.literalNode(valueTok));
     if (operator === "equals") return this.node("null", opTok, valueTok);
     if (operator === "notEquals") return this.node("notNull", opTok, valueTok);
+    const params = { kind: "null", operator, written: opTok.image };
     this.state.problems.push({
       code: "E_VALUE_TYPE",
-      message: `'${opTok.image}' cannot compare with null; write 'is null' or 'is not null'`,
-      params: { operator: operator },
+      message: renderMessage("E_VALUE_TYPE", params),
+      params,
       start: opTok.startOffset,
       end: valueTok.endOffset! + 1,
     });

@@ -1,16 +1,11 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import { OPERATORS, OPERATOR_MISSPELLINGS } from "../operators.js";
 import type { DiagnosticParams } from "../errors.js";
-import { quoted, shownText } from "../messageText.js";
+import { renderMessage } from "../renderMessage.js";
 import type { OffsetFix } from "./lexer.js";
 import { quoteString } from "./quote.js";
 import { closest, normaliseWord } from "./closest.js";
-import { And, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
-
-export function shown(tok: IToken | undefined): string {
-  if (tok === undefined || tok.tokenType === EOF) return "end of input";
-  return quoted(tok.image);
-}
+import { And, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, Parameter, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
 
 /** What a token is, for params: its text, or null at the end of input. */
 function foundText(tok: IToken | undefined): string | null {
@@ -46,15 +41,20 @@ export function clearDetails(): void {
   if (details.size > 0) details.clear();
 }
 
-function after(prev: IToken | undefined): string {
-  return prev === undefined || prev.tokenType === EOF ? "" : ` after ${shown(prev)}`;
+function afterParam(params: Record<string, DiagnosticParams[string]>, prev: IToken | undefined): void {
+  if (prev !== undefined && prev.tokenType !== EOF) params.after = prev.image;
 }
 
-function label(type: TokenType): string {
-  const text = type.LABEL ?? type.name;
-  return type === Identifier || type === StringLiteral || type === NumberLiteral || type === QuotedIdentifier
-    ? `a ${text}`
-    : `'${text}'`;
+/** The names `expected` lists for each token type (TOKEN_WORDS in messageTemplates.ts). */
+function tokenName(type: TokenType): string {
+  if (type === Identifier) return "name";
+  if (type === QuotedIdentifier) return "quotedName";
+  if (type === StringLiteral) return "string";
+  if (type === NumberLiteral) return "number";
+  if (type === Parameter) return "parameter";
+  if (type === CompareOp) return "operator";
+  const label = type.LABEL ?? type.name;
+  return label;
 }
 
 /**
@@ -62,48 +62,50 @@ function label(type: TokenType): string {
  * next. Checked in this order because a condition may also start with an
  * operator (a key query leaves its subject out).
  */
-function expectedWhat(types: Set<TokenType>): string {
-  if (types.has(Not) || types.has(Identifier)) return "a condition";
-  if (types.has(CompareOp)) return "an operator";
-  if (types.has(LParen) && types.has(StringLiteral)) return "a value or a list of values";
-  if (types.has(StringLiteral)) return "a value";
-  return [...types].map(label).join(" or ");
+function expectedNames(types: Set<TokenType>): string[] {
+  if (types.has(Not) || types.has(Identifier)) return ["condition"];
+  if (types.has(CompareOp)) return ["operator"];
+  if (types.has(LParen) && types.has(StringLiteral)) return ["value", "list"];
+  if (types.has(StringLiteral)) return ["value"];
+  return [...types].map(tokenName);
 }
 
-/** A hint (and the replacement it suggests) for a bare word found where an operator or a value belongs. */
-function hintFor(what: string, found: IToken | undefined): { text: string; replacement?: string } {
-  if (found === undefined || found.tokenType !== Identifier) return { text: "" };
-  if (what === "an operator") {
+/** The kind of message (and the replacement it suggests) for a bare word found where an operator or a value belongs. */
+function hintFor(expected: string[], found: IToken | undefined): { kind: string; replacement?: string } {
+  if (found === undefined || found.tokenType !== Identifier) return { kind: "expected" };
+  if (expected[0] === "operator") {
     const fix = suggestOperator(found.image);
-    return fix === undefined ? { text: "" } : { text: `; did you mean '${fix}'?`, replacement: fix };
+    return fix === undefined ? { kind: "expected" } : { kind: "expected", replacement: fix };
   }
-  if (what.startsWith("a value")) {
+  if (expected[0] === "value") {
     const lower = found.image.toLowerCase();
-    const text = `; ${valueHint(found.image)}`;
-    return lower === "nan" || lower === "infinity" ? { text } : { text, replacement: quoteString(found.image) };
+    if (lower === "nan" || lower === "infinity") return { kind: "notFinite" };
+    return { kind: lower === "true" || lower === "false" ? "boolean" : "unquoted", replacement: quoteString(found.image) };
   }
-  return { text: "" };
+  return { kind: "expected" };
 }
 
-function expectedMessage(what: string, actual: IToken | undefined, previous: IToken | undefined): string {
-  const hint = hintFor(what, actual);
-  const message = `expected ${what}${after(previous)}, found ${shown(actual)}${hint.text}`;
-  const params: Record<string, string | null> = { expected: what, found: foundText(actual) };
-  if (previous !== undefined && previous.tokenType !== EOF) params.after = previous.image;
+function expectedMessage(expected: string[], actual: IToken | undefined, previous: IToken | undefined): string {
+  const hint = hintFor(expected, actual);
+  const params: Record<string, DiagnosticParams[string]> = { kind: hint.kind, expected, found: foundText(actual) };
+  afterParam(params, previous);
   if (hint.replacement !== undefined) params.suggestion = hint.replacement;
-  return remember(message, hint.replacement === undefined ? { params } : { params, replacement: hint.replacement });
+  return remember(renderMessage("E_SYNTAX", params), hint.replacement === undefined ? { params } : { params, replacement: hint.replacement });
 }
 
 /** Messages read "expected X after 'prev', found Y", which says where and what to fix in one line. */
 export const errorMessageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, previous }) {
-    const message = `expected ${label(expected)}${after(previous)}, found ${shown(actual)}`;
-    const params: Record<string, string | null> = { expected: label(expected), found: foundText(actual) };
-    if (previous !== undefined && previous.tokenType !== EOF) params.after = previous.image;
+    const params: Record<string, DiagnosticParams[string]> = { kind: "expected", expected: [tokenName(expected)], found: foundText(actual) };
+    afterParam(params, previous);
+    const message = renderMessage("E_SYNTAX", params);
     // The two insertions that are safe whatever follows: a closing bracket at the end of
     // the text, and the 'and' of a between (`between 1 2`) before the upper bound.
     const atEnd = actual === undefined || actual.tokenType === EOF;
-    if (atEnd && (expected === RParen || expected === RBracket)) return remember(message, { params, replacement: expected === RParen ? ")" : "]", title: `Add ${label(expected)}` });
+    if (atEnd && (expected === RParen || expected === RBracket)) {
+      const close = expected === RParen ? ")" : "]";
+      return remember(message, { params, replacement: close, title: `Add '${close}'` });
+    }
     if (expected === And && !atEnd && (actual.tokenType === NumberLiteral || actual.tokenType === StringLiteral)) {
       return remember(message, { params, replacement: `and ${actual.image}`, title: "Insert 'and'" });
     }
@@ -111,23 +113,25 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
     const unmatched = firstRedundant.image === ")";
-    const close = unmatched ? "; this ')' has no matching '('" : "";
     const fix = firstRedundant.tokenType === Identifier ? suggestOperator(firstRedundant.image) : undefined;
-    const message = `expected 'and', 'or' or end of input, found ${shown(firstRedundant)}${close}${fix === undefined ? "" : `; did you mean '${fix}'?`}`;
-    const params: Record<string, string | null> = { expected: "'and', 'or' or end of input", found: firstRedundant.image };
+    const params: Record<string, DiagnosticParams[string]> = { kind: unmatched ? "unmatched" : "expected", expected: END_OF_CONDITION, found: firstRedundant.image };
     if (fix !== undefined) params.suggestion = fix;
+    const message = renderMessage("E_SYNTAX", params);
     if (unmatched) return remember(message, { params, replacement: "", title: "Remove ')'" });
     return remember(message, fix === undefined ? { params } : { params, replacement: fix });
   },
   buildNoViableAltMessage({ expectedPathsPerAlt, actual, previous }) {
-    const what = expectedWhat(new Set(expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]!))));
-    return expectedMessage(what, actual[0], previous);
+    const expected = expectedNames(new Set(expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]!))));
+    return expectedMessage(expected, actual[0], previous);
   },
   buildEarlyExitMessage({ expectedIterationPaths, actual, previous }) {
-    const what = expectedWhat(new Set(expectedIterationPaths.map((path) => path[0]!)));
-    return expectedMessage(what, actual[0], previous);
+    const expected = expectedNames(new Set(expectedIterationPaths.map((path) => path[0]!)));
+    return expectedMessage(expected, actual[0], previous);
   },
 };
+
+/** What may follow a whole condition. */
+const END_OF_CONDITION = ["and", "or", "end"];
 
 /** Every word that writes an operator or a keyword, as documented. */
 const OPERATOR_WORDS: string[] = [...OPERATORS.flatMap((op) => op.words), "is null", "is not null"];
@@ -141,26 +145,12 @@ export function suggestOperator(word: string): string | undefined {
   return exact ?? closest(word, OPERATOR_WORDS)[0];
 }
 
-/** A hint for a bare word written where a value belongs. */
-export function valueHint(word: string): string {
-  const lower = word.toLowerCase();
-  if (lower === "true" || lower === "false") return `there are no booleans; write "${word}" to compare with a string`;
-  if (lower === "nan" || lower === "infinity") return `${word} is not a number here; numbers are finite, as in JSON`;
-  return `to compare with text, quote it: "${shownText(word)}"`;
-}
-
 function isLiteral(tok: IToken | undefined): boolean {
   return tok !== undefined && (tok.tokenType === StringLiteral || tok.tokenType === NumberLiteral);
 }
 
-/** A token's text for a suggested fix in a message: escaped, and cut short like shown(). */
-function written(tok: IToken): string {
-  return shown(tok).slice(1, -1);
-}
-
-/** A message built from the tokens around an error, with its values and the fix it suggests. */
+/** The values of a message made from the tokens around an error, and the fix it suggests. */
 export interface ContextMessage {
-  message: string;
   params: DiagnosticParams;
   fix: OffsetFix;
 }
@@ -191,16 +181,14 @@ export function contextMessage(kind: string, tokens: readonly IToken[], at: numb
   if (kind === "MismatchedTokenException" && isLiteral(tok) && isLiteral(tokens[at - 1]) && inList(tokens, at - 1)) {
     const prev = tokens[at - 1]!;
     return {
-      message: `missing ',' between values: write '${written(prev)}, ${written(tok)}'`,
-      params: { before: prev.image, after: tok.image },
+      params: { kind: "missingComma", before: prev.image, after: tok.image },
       fix: { title: "Insert ','", start: end(prev), end: tok.startOffset, replacement: ", " },
     };
   }
   if (kind !== "NotAllInputParsedException") return undefined;
   if (at === 0 && isLiteral(tok)) {
     return {
-      message: `expected a condition, found ${shown(tok)}; did you mean 'key = ${written(tok)}'?`,
-      params: { found: tok.image, suggestion: `key = ${tok.image}` },
+      params: { kind: "keyValue", expected: ["condition"], found: tok.image, suggestion: `key = ${tok.image}` },
       fix: { title: "Insert 'key = '", start: 0, end: tok.startOffset, replacement: "key = " },
     };
   }
@@ -208,7 +196,7 @@ export function contextMessage(kind: string, tokens: readonly IToken[], at: numb
     const values: string[] = [];
     let k = at - 1;
     for (; isLiteral(tokens[k]); k += 2) {
-      if (values.length < MAX_LISTED) values.push(written(tokens[k]!));
+      if (values.length < MAX_LISTED) values.push(tokens[k]!.image);
       else if (values.length === MAX_LISTED) values.push("…");
       if (tokens[k + 1]?.tokenType !== Comma || !isLiteral(tokens[k + 2])) break;
     }
@@ -216,8 +204,7 @@ export function contextMessage(kind: string, tokens: readonly IToken[], at: numb
     const last = tokens[k]!;
     const list = source.slice(first.startOffset, end(last));
     return {
-      message: `expected 'and', 'or' or end of input after ${shown(first)}, found ','; put the values in parentheses: in (${values.join(", ")})`,
-      params: { found: ",", after: first.image },
+      params: { kind: "inParentheses", expected: END_OF_CONDITION, found: ",", after: first.image, values },
       fix: { title: "Put the values in parentheses", start: first.startOffset, end: end(last), replacement: `(${list})` },
     };
   }

@@ -1,5 +1,4 @@
-import { escapeForDisplay } from "./escapeForDisplay.js";
-import { replaceTitle, shownText } from "../messageText.js";
+import { replaceTitle } from "../messageText.js";
 import type { Problem, ProblemExtra, Push } from "./lexer.js";
 import { QuotedIdentifier, StringLiteral } from "./tokens.js";
 
@@ -7,6 +6,9 @@ import { QuotedIdentifier, StringLiteral } from "./tokens.js";
 // the curly-quoted text people paste from documents.
 
 const ESCAPES: Record<string, string> = { '"': '"', "'": "'", "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+/** The escapes a message about a bad one lists. */
+const STRING_ESCAPES = ['\\"', "\\'", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\uXXXX"];
+const NAME_ESCAPES = [...STRING_ESCAPES, "\\`"];
 
 /**
  * Strings and backtick-quoted names share one scanner and one set of
@@ -16,33 +18,33 @@ export function scanString(source: string, start: number, push: Push, problem: P
   const quote = source.charCodeAt(start);
   const isName = quote === 96;
   const type = isName ? QuotedIdentifier : StringLiteral;
-  const what = isName ? "quoted name" : "string";
+  const unterminated = isName ? "unterminatedName" : "unterminatedString";
   const n = source.length;
   let i = start + 1;
   let chunkStart = i;
   let value = "";
   for (;;) {
     if (i >= n) {
-      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1, closing(quote, n));
+      problem("E_SYNTAX", start, start + 1, closing(unterminated, quote, n));
       push(type, start, n, value + source.slice(chunkStart, n));
       return n;
     }
     const c = source.charCodeAt(i);
     if (c === quote) {
       value += source.slice(chunkStart, i);
-      if (isName && value === "") problem("E_SYNTAX", "an attribute name cannot be empty", start, i + 1);
+      if (isName && value === "") problem("E_SYNTAX", start, i + 1, { params: { kind: "emptyName" } });
       push(type, start, i + 1, value);
       return i + 1;
     }
     if (c === 10 || c === 13) {
-      problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)} (write \\n for a line break inside it)`, start, start + 1, closing(quote, i));
+      problem("E_SYNTAX", start, start + 1, closing(`${unterminated}Line`, quote, i));
       value += source.slice(chunkStart, i);
       push(type, start, i, value);
       return i;
     }
     if (c >= 0xd800 && c <= 0xdfff) {
       const pair = c <= 0xdbff && (source.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-      if (!pair) problem("E_SYNTAX", "a lone surrogate is not valid text", i, i + 1);
+      if (!pair) problem("E_SYNTAX", i, i + 1, { params: { kind: "loneSurrogate" } });
       i += pair ? 2 : 1;
       continue;
     }
@@ -55,7 +57,7 @@ export function scanString(source: string, start: number, push: Push, problem: P
     if (e === "u") {
       const unit = hex4(source, i + 2);
       if (unit < 0) {
-        problem("E_SYNTAX", "invalid escape: \\u needs exactly four hex digits, as in \\u00e9", i, Math.min(n, i + 6));
+        problem("E_SYNTAX", i, Math.min(n, i + 6), { params: { kind: "escapeHex" } });
         i += 2;
       } else if (unit >= 0xd800 && unit <= 0xdbff) {
         const low = source[i + 6] === "\\" && source[i + 7] === "u" ? hex4(source, i + 8) : -1;
@@ -63,11 +65,11 @@ export function scanString(source: string, start: number, push: Push, problem: P
           value += String.fromCharCode(unit, low);
           i += 12;
         } else {
-          problem("E_SYNTAX", `invalid escape: \\u${source.slice(i + 2, i + 6)} is a high surrogate and needs a low surrogate escape after it`, i, i + 6);
+          problem("E_SYNTAX", i, i + 6, { params: { kind: "escapeHighSurrogate", escape: source.slice(i, i + 6) } });
           i += 6;
         }
       } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-        problem("E_SYNTAX", `invalid escape: \\u${source.slice(i + 2, i + 6)} is a lone low surrogate`, i, i + 6);
+        problem("E_SYNTAX", i, i + 6, { params: { kind: "escapeLowSurrogate", escape: source.slice(i, i + 6) } });
         i += 6;
       } else {
         value += String.fromCharCode(unit);
@@ -79,13 +81,13 @@ export function scanString(source: string, start: number, push: Push, problem: P
     } else if (e === undefined) {
       i += 1;
     } else {
-      const shown = e === "\n" || e === "\r" ? "a line break" : `'\\${escapeForDisplay(e)}'`;
-      const escapes = `\\" \\' \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${isName ? " \\`" : ""}`;
-      const fixes = e === "\n" || e === "\r" ? [] : [{ title: "Escape the backslash", start: i, end: i + 2, replacement: `\\\\${e}` }];
-      problem("E_SYNTAX", `invalid escape ${shown}: use one of ${escapes}`, i, i + 2, { params: { escape: `\\${e}` }, fixes });
+      const lineBreak = e === "\n" || e === "\r";
+      const allowed = isName ? NAME_ESCAPES : STRING_ESCAPES;
+      const fixes = lineBreak ? [] : [{ title: "Escape the backslash", start: i, end: i + 2, replacement: `\\\\${e}` }];
+      problem("E_SYNTAX", i, i + 2, { params: { kind: lineBreak ? "escapeLineBreak" : "escape", escape: `\\${e}`, allowed }, fixes });
       i += 2;
       if (e === "\n" || e === "\r") {
-        problem("E_SYNTAX", `unterminated ${what}: add the closing ${String.fromCharCode(quote)}`, start, start + 1, closing(quote, i - 2));
+        problem("E_SYNTAX", start, start + 1, closing(unterminated, quote, i - 2));
         push(type, start, i, value);
         return i;
       }
@@ -100,9 +102,9 @@ function isCurly(c: number): boolean {
 }
 
 /** The closing quote an unterminated string or name needs, inserted at `at`. */
-function closing(quote: number, at: number): ProblemExtra {
+function closing(kind: string, quote: number, at: number): ProblemExtra {
   const q = String.fromCharCode(quote);
-  return { params: { quote: q }, fixes: [{ title: `Add the closing ${q}`, start: at, end: at, replacement: q }] };
+  return { params: { kind, quote: q }, fixes: [{ title: `Add the closing ${q}`, start: at, end: at, replacement: q }] };
 }
 
 /** Text in straight quotes, escaped so the scanner reads back exactly `text`. */
@@ -125,8 +127,8 @@ export function scanCurlyQuoted(source: string, start: number, push: Push, probl
     if (!isCurly(c) || c >= 0x201c !== double) continue;
     const text = source.slice(start + 1, j);
     const replacement = straightQuoted(text, straight);
-    problem("E_SYNTAX", `curly quotes do not quote a string; use straight quotes: ${straight}${shownText(text)}${straight}`, start, j + 1, {
-      params: { text },
+    problem("E_SYNTAX", start, j + 1, {
+      params: { kind: "curlyQuotes", text, quote: straight },
       fixes: [{ title: replaceTitle(replacement), start, end: j + 1, replacement }],
     });
     push(StringLiteral, start, j + 1, text);
@@ -136,8 +138,8 @@ export function scanCurlyQuoted(source: string, start: number, push: Push, probl
   let end = start + 1;
   while (end < source.length && source.charCodeAt(end) !== 10 && source.charCodeAt(end) !== 13) end++;
   const replacement = straightQuoted(source.slice(start + 1, end), straight);
-  problem("E_SYNTAX", `unexpected character '${source[start]}': use straight quotes (${straight}) around a string`, start, start + 1, {
-    params: { character: source[start]!, suggestion: straight },
+  problem("E_SYNTAX", start, start + 1, {
+    params: { kind: "curlyQuote", character: source[start]!, suggestion: straight },
     fixes: [{ title: replaceTitle(replacement), start, end, replacement }],
   });
   return start + 1;

@@ -7,6 +7,7 @@ import { applySchema } from "../compile/schema.js";
 import { resolveLimits } from "./limits.js";
 import { validateTree } from "./validateTree.js";
 import { bindParams, checkParamsOption, withRedaction } from "./bindParams.js";
+import { withSource } from "./writtenOperator.js";
 
 /** The members of a node that say where it stands in a text; a tree built by hand may leave them out. */
 type SpanMember = "span" | "operatorSpan";
@@ -58,7 +59,7 @@ export function compileFast<T>(input: FilterInput, options: ParseOptions | undef
     }
     // Only to throw the located error: so the parse that reports errors, not one that scans as it goes first.
     const located = parseSource(input, options, true, false);
-    return withRedaction(located, () => compile(located));
+    return withSource(input, () => withRedaction(located, () => compile(located)));
   }
   const doc = toDocument(input, options);
   return withRedaction(doc, () => compile(doc));

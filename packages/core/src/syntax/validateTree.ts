@@ -1,11 +1,12 @@
 import type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, OrNode, PredicateNode } from "./ast.js";
 import { describeValue } from "../checkArgument.js";
 import { FilterError, type DiagnosticParams, type ErrorCode } from "../errors.js";
-import { limitText } from "../limitMessages.js";
-import { shownText } from "../messageText.js";
+import { limitText, type LimitName } from "../limitMessages.js";
+import { renderMessage } from "../renderMessage.js";
+import { givenParams } from "../valueKind.js";
 import type { Limits } from "./limits.js";
 import { isSpan, NO_SPAN, type Span } from "./location.js";
-import { operatorInfo, type Operator } from "../operators.js";
+import { LIST_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { isNameShaped } from "./plainName.js";
 import { markParams } from "./bindParams.js";
 
@@ -96,6 +97,12 @@ function checkDocument(input: unknown, limits: Limits): FilterDocument {
   return { type: "Filter", body: new TreeCheck(limits).run(body, join(ROOT, ".body")), span };
 }
 
+/** What a value is, and for an object with a string `type`, that type: where a node was expected. */
+function treeGiven(value: unknown): DiagnosticParams {
+  const type = typeof value === "object" && value !== null && !Array.isArray(value) ? own(value, "type") : undefined;
+  return typeof type === "string" ? { ...givenParams(value), nodeType: type } : givenParams(value);
+}
+
 function describeTree(value: unknown): string {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const type = (value as { type?: unknown }).type;
@@ -128,7 +135,7 @@ class TreeCheck {
       const type = typeOf(node, at);
       const d = depth + (type === "Not" ? 1 : 0) + (parent !== undefined && needsGroup(parent.node.type, type) ? 1 : 0);
       if (d > this.limits.maxDepth) {
-        fail("E_LIMIT", at, limitText("maxDepth", this.limits.maxDepth));
+        failLimit(at, "maxDepth", this.limits.maxDepth);
       }
       if (type === "Predicate") {
         const copy = this.predicate(node as Record<string, unknown>, at);
@@ -136,18 +143,18 @@ class TreeCheck {
         else parent.done.push(copy);
         return;
       }
-      if (this.seen.has(node as object)) fail("E_FILTER_JSON", at, "this node appears twice in the tree (a cycle, or a subtree shared by two parents)");
+      if (this.seen.has(node as object)) fail("E_FILTER_JSON", at, { kind: "twice" });
       this.seen.add(node as object);
       if (type === "Not") {
         stack.push({ node: node as Frame["node"], path: at, depth: d, operands: [own(node as object, "operand")], next: 0, done: [] });
         return;
       }
       const operands = own(node as object, "operands");
-      if (!Array.isArray(operands)) fail("E_FILTER_JSON", join(at, ".operands"), `an ${type} node needs an array of operands, not ${describeValue(operands)}`);
-      if (operands.length === 0) fail("E_FILTER_JSON", join(at, ".operands"), `an ${type} node needs at least one operand`);
+      if (!Array.isArray(operands)) fail("E_FILTER_JSON", join(at, ".operands"), { kind: "operands", node: type, ...givenParams(operands) });
+      if (operands.length === 0) fail("E_FILTER_JSON", join(at, ".operands"), { kind: "noOperands", node: type });
       // Every operand holds at least one predicate: a longer list (even a sparse one) is over the limit before it is read.
       if (operands.length > this.limits.maxPredicates) {
-        fail("E_LIMIT", join(at, ".operands"), limitText("maxPredicates", this.limits.maxPredicates));
+        failLimit(join(at, ".operands"), "maxPredicates", this.limits.maxPredicates);
       }
       stack.push({ node: node as Frame["node"], path: at, depth: d, operands, next: 0, done: [] });
     };
@@ -176,22 +183,19 @@ class TreeCheck {
 
   private predicate(node: Record<string, unknown>, at: string): PredicateNode {
     if (++this.predicates > this.limits.maxPredicates) {
-      fail("E_LIMIT", at, limitText("maxPredicates", this.limits.maxPredicates));
+      failLimit(at, "maxPredicates", this.limits.maxPredicates);
     }
     const operator = own(node, "operator");
     const info = typeof operator === "string" ? operatorInfo(operator) : undefined;
     if (info === undefined) {
-      fail("E_FILTER_JSON", join(at, ".operator"), {
-        message: `unknown operator ${typeof operator === "string" ? shownText(JSON.stringify(operator)) : describeValue(operator)}`,
-        hint: "OPERATORS lists the operator names",
-        params: { operator: typeof operator === "string" ? operator : null },
-      });
+      const params: DiagnosticParams = typeof operator === "string" ? { kind: "unknownOperator", operator } : { kind: "operatorType", expected: [...LIST_OPERATORS], ...givenParams(operator) };
+      fail("E_FILTER_JSON", join(at, ".operator"), params, "OPERATORS lists the operator names");
     }
     const name = info.name as Operator;
     const attribute = this.attribute(own(node, "attribute"), join(at, ".attribute"));
     const value = this.value(name, info.value, own(node, "value"), join(at, ".value"));
     const brackets = own(node, "brackets");
-    if (brackets !== undefined && brackets !== true) fail("E_FILTER_JSON", join(at, ".brackets"), `brackets is true or absent, not ${describeValue(brackets)}`);
+    if (brackets !== undefined && brackets !== true) fail("E_FILTER_JSON", join(at, ".brackets"), { kind: "brackets", ...givenParams(brackets) });
     const copy: { -readonly [K in keyof PredicateNode]: PredicateNode[K] } = {
       type: "Predicate",
       attribute,
@@ -207,32 +211,32 @@ class TreeCheck {
   private attribute(attr: unknown, at: string): AttributeNode | null {
     // A key query's condition may leave its subject out; undefined is read as null, as a hand-built tree may omit it.
     if (attr === null || attr === undefined) return null;
-    if (typeof attr !== "object" || own(attr, "type") !== "Attribute") fail("E_FILTER_JSON", at, `expected an Attribute node or null, not ${describeTree(attr)}`);
+    if (typeof attr !== "object" || own(attr, "type") !== "Attribute") fail("E_FILTER_JSON", at, { kind: "attribute", ...treeGiven(attr) });
     const name = own(attr, "name");
-    if (typeof name !== "string" || name === "") fail("E_FILTER_JSON", join(at, ".name"), `an attribute name is a non-empty string, not ${describeValue(name)}`);
-    if (hasLoneSurrogate(name)) fail("E_FILTER_JSON", join(at, ".name"), "this attribute name has a lone surrogate, which is not valid text");
+    if (typeof name !== "string" || name === "") fail("E_FILTER_JSON", join(at, ".name"), { kind: "attributeName", ...givenParams(name) });
+    if (hasLoneSurrogate(name)) fail("E_FILTER_JSON", join(at, ".name"), { kind: "nameSurrogate" });
     return { type: "Attribute", name, span: spanAt(own(attr, "span"), join(at, ".span")) };
   }
 
   /** The value's shape from the operator table; whether its type fits the operator is the compilers' check, not this one. */
   private value(operator: Operator, shape: string, value: unknown, at: string): LiteralNode | LiteralNode[] | undefined {
     if (shape === "none") {
-      if (value !== undefined) fail("E_FILTER_JSON", at, `'${operator}' takes no value`);
+      if (value !== undefined) fail("E_FILTER_JSON", at, { kind: "noValue", operator });
       return undefined;
     }
     if (shape === "range") {
-      if (!Array.isArray(value) || value.length !== 2) fail("E_FILTER_JSON", at, `'between' takes an array of two literals, not ${describeValue(value)}`);
+      if (!Array.isArray(value) || value.length !== 2) fail("E_FILTER_JSON", at, { kind: "between", operator, ...givenParams(value) });
       return [literal(value[0], index(at, "", 0)), literal(value[1], index(at, "", 1))];
     }
     if (shape === "list") {
       if (!Array.isArray(value)) return [literal(value, at)];
-      if (value.length === 0) fail("E_FILTER_JSON", at, "'in' takes at least one value");
-      if (value.length > this.limits.maxInValues) fail("E_LIMIT", at, limitText("maxInValues", this.limits.maxInValues));
+      if (value.length === 0) fail("E_FILTER_JSON", at, { kind: "inEmpty", operator });
+      if (value.length > this.limits.maxInValues) failLimit(at, "maxInValues", this.limits.maxInValues);
       const out: LiteralNode[] = [];
       for (let i = 0; i < value.length; i++) out.push(literal(value[i], index(at, "", i)));
       return out;
     }
-    if (Array.isArray(value)) fail("E_FILTER_JSON", at, `'${operator}' takes one literal, not an array`);
+    if (Array.isArray(value)) fail("E_FILTER_JSON", at, { kind: "oneLiteral", operator });
     return literal(value, at);
   }
 }
@@ -249,27 +253,27 @@ function literal(node: unknown, at: string): LiteralNode {
   const type = typeof node === "object" && node !== null ? own(node, "type") : undefined;
   const value = type === undefined ? undefined : own(node as object, "value");
   if (type === "String" && typeof value === "string") {
-    if (hasLoneSurrogate(value)) fail("E_FILTER_JSON", join(at, ".value"), "this string has a lone surrogate, which is not valid text");
+    if (hasLoneSurrogate(value)) fail("E_FILTER_JSON", join(at, ".value"), { kind: "stringSurrogate" });
     return { type: "String", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
   if (type === "Number" && typeof value === "number") {
-    if (!Number.isFinite(value)) fail("E_FILTER_JSON", join(at, ".value"), `${String(value)} is not a number here; numbers are finite, as in JSON`);
+    if (!Number.isFinite(value)) fail("E_FILTER_JSON", join(at, ".value"), { kind: "notFinite", value: String(value) });
     return { type: "Number", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
   if (type === "Param") {
     const name = own(node as object, "name");
     // The name must read back as the same parameter when the tree is formatted.
-    if (typeof name !== "string" || !isNameShaped(name)) fail("E_FILTER_JSON", join(at, ".name"), `a parameter's name is a plain name such as "tenant", not ${describeTree(name)}`);
+    if (typeof name !== "string" || !isNameShaped(name)) fail("E_FILTER_JSON", join(at, ".name"), { kind: "paramName", ...treeGiven(name) });
     sawParam = true;
     return { type: "Param", name, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
-  return fail("E_FILTER_JSON", at, `expected a literal ({ type: "String", value: string }, { type: "Number", value: number } or { type: "Param", name: string }), not ${describeTree(node)}`);
+  return fail("E_FILTER_JSON", at, { kind: "literal", ...treeGiven(node) });
 }
 
 function typeOf(node: unknown, at: string): "Or" | "And" | "Not" | "Predicate" {
   const type = typeof node === "object" && node !== null && !Array.isArray(node) ? own(node, "type") : undefined;
   if (type === "Or" || type === "And" || type === "Not" || type === "Predicate") return type;
-  return fail("E_FILTER_JSON", at, `expected a node (Or, And, Not or Predicate), not ${describeTree(node)}`);
+  return fail("E_FILTER_JSON", at, { kind: "node", ...treeGiven(node) });
 }
 
 /** Whether `format` puts a child of this type in parentheses under this parent: a group, which counts toward maxDepth. */
@@ -285,11 +289,15 @@ function own(node: object, key: string): unknown {
 
 function spanAt(span: unknown, at: string): Span {
   if (span === undefined) return NO_SPAN;
-  if (!isSpan(span)) fail("E_FILTER_JSON", at, "a span is { start, end }, each { offset, line, column } (whole numbers, offset from 0, line and column from 1), or absent");
+  if (!isSpan(span)) fail("E_FILTER_JSON", at, { kind: "span" });
   return span;
 }
 
-function fail(code: ErrorCode, path: string, text: string | { message: string; hint?: string; params?: DiagnosticParams }): never {
-  const d = typeof text === "string" ? { message: text, params: {} } : text;
-  throw new FilterError([{ code, ...d, span: NO_SPAN, path }]);
+function fail(code: ErrorCode, path: string, params: DiagnosticParams, hint?: string): never {
+  throw new FilterError([{ code, message: renderMessage(code, params), ...(hint === undefined ? {} : { hint }), params, span: NO_SPAN, path }]);
+}
+
+function failLimit(path: string, name: LimitName, limit: number): never {
+  const { params, hint } = limitText(name, limit);
+  return fail("E_LIMIT", path, params, hint);
 }

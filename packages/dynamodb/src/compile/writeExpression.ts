@@ -1,4 +1,4 @@
-import { compareStrings, FilterError, type Diagnostic, type FilterNode, type NumberNode, type PredicateNode, type Span, type StringNode } from "@itemfilter/core";
+import { compareStrings, FilterError, OPERATORS, renderMessage, type Diagnostic, type DiagnosticParams, type FilterNode, type NumberNode, type PredicateNode, type Span, type StringNode } from "@itemfilter/core";
 
 /** A value once its parameters are bound (toDocument.ts binds them): a string or a number literal. */
 type LiteralNode = StringNode | NumberNode;
@@ -147,20 +147,18 @@ function write(node: FilterNode, w: Writer, outer: number): void {
   }
 }
 
-function problem(w: Writer, code: Diagnostic["code"], message: string, hint: string, params: Diagnostic["params"], span: Span | undefined): void {
-  w.problems.push({ code, message, hint, params: params ?? {}, span: span ?? w.current });
+function problem(w: Writer, code: Diagnostic["code"], hint: string, params: DiagnosticParams, span: Span | undefined): void {
+  w.problems.push({ code, message: renderMessage(code, params), hint, params, span: span ?? w.current });
+}
+
+/** An operator's params: its name, and as the filter writes it (the tree keeps no text). */
+function operatorParams(kind: string, node: PredicateNode): DiagnosticParams {
+  return { kind, operator: node.operator, written: OPERATORS.find((op) => op.name === node.operator)?.symbols[0] ?? node.operator };
 }
 
 function literal(l: LiteralNode, w: Writer): string {
   if (l.type === "Number" && !fitsDynamoNumber(l.value)) {
-    problem(
-      w,
-      "E_NUMBER",
-      `DynamoDB cannot hold the number ${l.value}: its numbers are zero or of a magnitude from 1e-130 to below 1e126`,
-      "write a number within DynamoDB's range",
-      { value: String(l.value) },
-      l.span,
-    );
+    problem(w, "E_NUMBER", "write a number within DynamoDB's range", { kind: "dynamo", number: String(l.value) }, l.span);
   }
   return w.placeholders.value(scalarValue(l.value));
 }
@@ -168,7 +166,7 @@ function literal(l: LiteralNode, w: Writer): string {
 function one(node: PredicateNode, w: Writer): LiteralNode | undefined {
   const v = node.value as LiteralNode | LiteralNode[] | undefined;
   if (v === undefined || Array.isArray(v)) {
-    problem(w, "E_VALUE_TYPE", `'${node.operator}' needs one value`, "give the condition one string or number", { operator: node.operator }, node.span);
+    problem(w, "E_VALUE_TYPE", "give the condition one string or number", operatorParams("oneValue", node), node.span);
     return undefined;
   }
   return v;
@@ -177,7 +175,7 @@ function one(node: PredicateNode, w: Writer): LiteralNode | undefined {
 function writePredicate(node: PredicateNode, w: Writer): void {
   w.current = node.span ?? w.current;
   if (node.attribute === null) {
-    problem(w, "E_SYNTAX", `expected an attribute name before '${node.operator}'`, "name the attribute the condition tests", { operator: node.operator }, node.operatorSpan);
+    problem(w, "E_SYNTAX", "name the attribute the condition tests", operatorParams("noAttribute", node), node.operatorSpan);
     return;
   }
   const a = w.placeholders.name(node.attribute.name);
@@ -192,16 +190,16 @@ function writePredicate(node: PredicateNode, w: Writer): void {
   switch (node.operator) {
     case "between": {
       const pair = Array.isArray(node.value) && node.value.length === 2 ? (node.value as LiteralNode[]) : undefined;
-      if (pair === undefined) return problem(w, "E_VALUE_TYPE", "'between' needs two values", "write between LOW and HIGH", {}, node.span);
+      if (pair === undefined) return problem(w, "E_VALUE_TYPE", "write between LOW and HIGH", { ...operatorParams("range", node), given: "nothing" }, node.span);
       const [lo, hi] = pair as [LiteralNode, LiteralNode];
       const span = { start: (lo.span ?? node.span).start, end: (hi.span ?? node.span).end };
       // DynamoDB rejects bounds of two types or in the wrong order (a ValidationException), so they never leave here.
       if (lo.type !== hi.type) {
-        return problem(w, "E_BETWEEN_BOUNDS", "'between' bounds must be of one type: both strings or both numbers", "give both bounds one type", { lower: lo.value, upper: hi.value }, span);
+        return problem(w, "E_BETWEEN_BOUNDS", "give both bounds one type", { ...operatorParams("types", node), lower: lo.value, upper: hi.value }, span);
       }
       const reversed = lo.type === "String" ? compareStrings(lo.value, hi.value as string) > 0 : (lo.value as number) > (hi.value as number);
       if (reversed) {
-        return problem(w, "E_BETWEEN_BOUNDS", "the lower bound of 'between' is above the upper bound, so nothing can match", "write the smaller bound first", { lower: lo.value, upper: hi.value }, span);
+        return problem(w, "E_BETWEEN_BOUNDS", "write the smaller bound first", { ...operatorParams("order", node), lower: lo.value, upper: hi.value }, span);
       }
       w.put(`${a} BETWEEN ${literal(lo, w)} AND ${literal(hi, w)}`);
       w.op();
@@ -212,7 +210,8 @@ function writePredicate(node: PredicateNode, w: Writer): void {
       if (v === undefined) return;
       // DynamoDB rejects begins_with with a number operand; a prefix is text.
       if (v.type !== "String") {
-        return problem(w, "E_VALUE_TYPE", `'beginsWith' takes a string, not the number ${v.value}; write "${v.value}" to match the text`, "quote the prefix", { value: v.value }, v.span);
+        const params = { ...operatorParams("typeText", node), expected: "string", given: "number", value: v.value, suggestion: `"${v.value}"` };
+        return problem(w, "E_VALUE_TYPE", "quote the prefix", params, v.span);
       }
       w.put(`begins_with(${a}, ${literal(v, w)})`);
       w.op();
@@ -246,7 +245,7 @@ function writePredicate(node: PredicateNode, w: Writer): void {
       return;
     case "in": {
       const values = inValues(node);
-      if (values.length === 0) return problem(w, "E_VALUE_TYPE", "'in' needs at least one value", "list the values in brackets", {}, node.span);
+      if (values.length === 0) return problem(w, "E_VALUE_TYPE", "list the values in brackets", operatorParams("inEmpty", node), node.span);
       // DynamoDB takes at most 100 operands in one IN: a longer list is an OR of INs.
       for (let i = 0; i < values.length; i += DYNAMO_LIMITS.inOperands) {
         if (i > 0) {
@@ -260,7 +259,7 @@ function writePredicate(node: PredicateNode, w: Writer): void {
       return;
     }
     default:
-      problem(w, "E_VALUE_TYPE", `unknown operator '${node.operator}'`, "use an operator from the operator table", { operator: node.operator }, node.operatorSpan);
+      problem(w, "E_VALUE_TYPE", "use an operator from the operator table", { kind: "unknownOperator", operator: node.operator }, node.operatorSpan);
   }
 }
 
@@ -279,9 +278,9 @@ export function writeExpression(node: FilterNode, placeholders: Placeholders, sp
     throw new FilterError([
       {
         code: "E_LIMIT",
-        message: `this filter needs ${w.operators} operators and functions in one DynamoDB expression; DynamoDB takes at most ${DYNAMO_LIMITS.operators}`,
+        message: renderMessage("E_LIMIT", { kind: "dynamoOperators", limit: DYNAMO_LIMITS.operators, operators: w.operators }),
         hint: "split the filter into several, or gather equalities on one attribute into an 'in' list (one operator)",
-        params: { limit: DYNAMO_LIMITS.operators, operators: w.operators },
+        params: { kind: "dynamoOperators", limit: DYNAMO_LIMITS.operators, operators: w.operators },
         span: w.operatorSpan,
       },
     ]);
@@ -290,9 +289,9 @@ export function writeExpression(node: FilterNode, placeholders: Placeholders, sp
     throw new FilterError([
       {
         code: "E_LIMIT",
-        message: `this filter makes a DynamoDB expression of ${w.length} bytes; DynamoDB takes at most ${DYNAMO_LIMITS.expressionBytes} (4 KB)`,
+        message: renderMessage("E_LIMIT", { kind: "dynamoBytes", limit: DYNAMO_LIMITS.expressionBytes, bytes: w.length }),
         hint: "split the filter into several; each attribute and value costs a few bytes however long it is",
-        params: { limit: DYNAMO_LIMITS.expressionBytes, bytes: w.length },
+        params: { kind: "dynamoBytes", limit: DYNAMO_LIMITS.expressionBytes, bytes: w.length },
         span: w.lengthSpan,
       },
     ]);
