@@ -108,18 +108,18 @@ describe("evaluate: key queries", () => {
 
   // Issue 33 §4: the text is a person's, so this is compileList's FilterError (it was a TypeError).
   it.each([
-    [">= 3", 0, 2, "greaterEqual"],
-    ["contains 1", 0, 8, "contains"],
-    ["a = 1 or > 3", 9, 10, "greaterThan"],
-    ["not (beginsWith 'x')", 5, 15, "beginsWith"],
-  ])("without options.secondaryKey, %s is the FilterError compileList gives", (source, start, end, operator) => {
+    [">= 3", 0, 2, "greaterEqual", ">="],
+    ["contains 1", 0, 8, "contains", "contains"],
+    ["a = 1 or > 3", 9, 10, "greaterThan", ">"],
+    ["not (beginsWith 'x')", 5, 15, "beginsWith", "beginsWith"],
+  ])("without options.secondaryKey, %s is the FilterError compileList gives", (source, start, end, operator, written) => {
     const error = thrown(() => evaluate(source, { a: 1 }));
     expect(error).toBeInstanceOf(FilterError);
     const d = (error as FilterError).diagnostics[0]!;
     expect({ code: d.code, message: d.message, params: d.params, span: [d.span.start.offset, d.span.end.offset] }).toEqual({
       code: "E_SYNTAX",
-      message: `expected an attribute name before '${operator}'`,
-      params: { operator },
+      message: `expected an attribute name before '${written}'`,
+      params: { kind: "noAttribute", operator, written },
       span: [start, end],
     });
     expect(d.hint).toBe("evaluate reads a condition without an attribute as a key query's: pass options.secondaryKey, the attribute it tests");

@@ -27,8 +27,8 @@ export function prepareScope(text: string): TableScope | string {
     if (doc.body === null) return "selects every item, as an empty filter does; leave out scope for that";
     test = prepareEvaluate(doc);
   } catch (error) {
+    // A condition without an attribute (`>= 3`) is a FilterError too: only a key query gives it a meaning.
     if (isFilterError(error)) return `is not a filter: ${error.message}`;
-    if (error instanceof TypeError) return "has a condition without an attribute (such as `>= 3`); a scope names the attribute each condition tests";
     throw error;
   }
   let filters: ListFilter[] | undefined;
