@@ -6,9 +6,8 @@ import { runCli } from "./runCli.js";
 
 // Issue 33 §2: a table name is data. Names that are members of Object.prototype once reached them.
 const NAMES = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"];
-const TABLES = '"orders", "products", "readings", "users"';
 const unknown = (operation: string, name: string) =>
-  `itemfilter: E_SERVICE: ${operation}: the service refused the request (HTTP 404): there is no table ${JSON.stringify(name)}; the tables are ${TABLES}\n`;
+  `itemfilter: E_SERVICE: ${operation}: the service refused the request (HTTP 404): there is no table ${JSON.stringify(name)}\n`;
 
 describe("a table named like a member of Object.prototype is an unknown table", () => {
   it.each(NAMES)("list --table %s", async (name) => {
@@ -37,7 +36,7 @@ describe("a table named like a member of Object.prototype is an unknown table", 
     const run = await runCli(["repl"], { input: `.table ${name}\nage > 3\n` });
     expect(run).toEqual({
       code: 0,
-      stdout: `table: ${name}\n(could not read ${name} to learn its attributes: E_SERVICE: listItems: the service refused the request (HTTP 404): there is no table ${JSON.stringify(name)}; the tables are ${TABLES})\nplan: 1 request (full scan); exact on the server\n`,
+      stdout: `table: ${name}\n(could not read ${name} to learn its attributes: E_SERVICE: listItems: the service refused the request (HTTP 404): there is no table ${JSON.stringify(name)})\nplan: 1 request (full scan); exact on the server\n`,
       stderr: "",
     });
   });

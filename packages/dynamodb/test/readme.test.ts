@@ -47,8 +47,8 @@ async function run(code: string, index: number): Promise<{ status: number | null
 }
 
 describe("README examples", () => {
-  it("has the compile and findAll examples", () => {
-    expect(examples).toHaveLength(2);
+  it("has the compile, findAll and onEvent examples", () => {
+    expect(examples).toHaveLength(3);
   });
 
   it("compileDynamo prints the JSON the README shows", async () => {
@@ -68,5 +68,14 @@ describe("README examples", () => {
       ["Query", "#n0 = :v0 AND begins_with(#n1, :v1)", "#n2 <> :v2"],
     ]);
     expect(items).toEqual(["u001 2024-03-01 shipped 25.5 [ 'gift' ]"]);
+  });
+
+  it("onEvent logs one line per DynamoDB call, over the orders the findAll example made", async () => {
+    const out = await run(examples[2]!, 3);
+    expect(out.stderr).not.toMatch(/^\s+at /m);
+    expect(out.status).toBe(0);
+    const [line, ...items] = out.stdout.trim().split("\n");
+    expect(line).toMatch(/^Scan orders ok items=2 scanned=3 rcu=[\d.]+ [\d.]+ms$/);
+    expect(items.sort()).toEqual(["u001 2024-03-01", "u002 2024-01-30"]);
   });
 });
