@@ -33,6 +33,13 @@ describe("app-written types", () => {
     expect(plan("age = 1 or plan = 'x'", { schema: satisfied, keys: { primary: "id" } as const }).requests.length).toBe(2);
   });
 
+  it("take trees built by hand without spans, as the core README says they may be", () => {
+    const tree = { type: "Predicate", attribute: { type: "Attribute", name: "age" }, operator: "greaterEqual", value: { type: "Number", value: 30 } } as const;
+    expect(compileList(tree)).toEqual([{ item: "age", operator: "greaterEqual", value: 30 }]);
+    expect(format({ type: "And", operands: [tree, { type: "Predicate", attribute: { type: "Attribute", name: "tenant" }, operator: "equals", value: { type: "Param", name: "t" } }] })).toBe("age >= 30 and tenant = $t");
+    expect(evaluate({ type: "Filter", body: tree }, { age: 31 })).toBe(true);
+  });
+
   it("take readonly filter JSON (`as const`) as input", () => {
     expect(decompile(filters)).toBe('age in (30, 40) and plan = "pro"');
     expect(matches({ age: 30, plan: "pro" }, filters)).toBe(true);

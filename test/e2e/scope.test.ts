@@ -91,7 +91,7 @@ describe("scope: no text widens it", () => {
 
   it("explain shows the scope in the plan, reading tenant t1's partition only", () => {
     const plan = client.explain({ table: "orders", filter: 'status = "open"', scope, keys: { primary: "tenant", secondary: "id" } });
-    expect(plan.filter).toBe('tenant = "t1" and status = "open"');
+    expect(plan).toEqual({ filter: 'tenant = "t1" and status = "open"', requests: [{ operation: "queryItems", key: { primary: "t1" }, residual: 'status = "open"' }], combine: "union" });
   });
 
   it("a scope may name what the schema hides from the person, who still cannot name it", async () => {

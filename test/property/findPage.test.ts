@@ -1,9 +1,9 @@
-import { createClient, ServiceError, type Client, type FindPageResult, type Item } from "@itemfilter/client";
+import { createClient, type Client, type FindPageResult, type Item } from "@itemfilter/client";
 import { evaluate, FilterError, format, type FilterNode, type Plan, type PlanKeys } from "@itemfilter/core";
 import { createEmulator, type Emulator, type TableDefinition } from "@itemfilter/emulator";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listFilterArbitrary } from "./exactnessArbitraries.js";
+import { findFilterArbitrary } from "./pinnedArbitrary.js";
 import { keyValue, poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
 import { otherKeyType } from "./otherKeyType.js";
 
@@ -59,10 +59,11 @@ describe("findPage: pages of any filter, joined, are findAll's items each once",
     let planned = 0;
     let multi = 0;
     let paged = 0;
+    let otherType = 0;
     await fc.assert(
       fc.asyncProperty(
         tableCase,
-        listFilterArbitrary(NAMES),
+        findFilterArbitrary(NAMES, "id"),
         fc.integer({ min: 1, max: 7 }),
         fc.integer({ min: 1, max: 6 }),
         async ({ definition, keys }, ast: FilterNode, limit, pageSize) => {
@@ -77,13 +78,9 @@ describe("findPage: pages of any filter, joined, are findAll's items each once",
           planned++;
           if (plan.requests.length > 1) multi++;
           current = createEmulator({ tables: { t: definition }, credentials: [CREDS], pageSize });
-          let all: Item[];
-          try {
-            all = await collect(client.findAll(base));
-          } catch (error) {
-            if (error instanceof ServiceError && error.status === 400 && otherKeyType(plan, definition)) return;
-            throw error;
-          }
+          // A key value of the other type is refused by the emulator, and read by findAll and findPage as no match (issue 33).
+          if (otherKeyType(plan, definition)) otherType++;
+          const all = await collect(client.findAll(base));
           const pages: FindPageResult[] = [];
           let cursor: string | undefined;
           do {
@@ -108,6 +105,8 @@ describe("findPage: pages of any filter, joined, are findAll's items each once",
     );
     expect(planned).toBeGreaterThan(RUNS / 2);
     expect(multi).toBeGreaterThan(RUNS / 20);
-    expect(paged).toBeGreaterThan(RUNS / 10);
+    // A pinned partition matches few items, so fewer filters page than before issue 31 drew them.
+    expect(paged).toBeGreaterThan(RUNS / 15);
+    expect(otherType).toBeGreaterThan(RUNS / 100);
   }, 120_000);
 });

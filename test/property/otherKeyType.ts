@@ -3,10 +3,11 @@ import type { Plan } from "@itemfilter/core";
 import type { TableDefinition } from "@itemfilter/emulator";
 
 /**
- * A plan knows no key types, so over a table whose keys all have one type it
- * may send a key query with a value of the other type, which the emulator
- * refuses with a 400 as DynamoDB does. The property tests accept that refusal
- * only when the plan really sends such a request.
+ * A plan without key types, over a table whose keys all have one type, may
+ * send a key query with a value of the other type, which the emulator
+ * refuses with a 400 as DynamoDB does; findAll and findPage read that
+ * refusal as no match (issue 33). The property tests count such plans, so
+ * they show the refusal is really met.
  */
 
 /** The one type a key has in every item that has it, as the emulator reads the table; undefined when mixed or absent. */

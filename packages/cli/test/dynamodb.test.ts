@@ -64,8 +64,8 @@ describe("itemfilter load", () => {
 
   it.each([
     [["--data", "pets.ndjson"], "itemfilter: give --key, the attribute that is the table's partition key, to load the NDJSON file 'pets.ndjson'\n"],
-    [["--data", "mixed.ndjson", "--key", "name"], 'itemfilter: cannot load into t1: item 1 has the key attribute "name" as a number, while earlier items have a string; a DynamoDB key has one type\n'],
-    [["--data", "pets.ndjson", "--key", "age"], 'itemfilter: cannot load into t1: item 1 needs the key attribute "age" as a non-empty string or a number (DynamoDB keys are one of these)\n'],
+    [["--data", "mixed.ndjson", "--key", "name"], 'itemfilter: cannot load into t1: mixed.ndjson line 2: the key attribute "name" is a number, while earlier items have a string; a DynamoDB key has one type; nothing was written\n'],
+    [["--data", "pets.ndjson", "--key", "age"], 'itemfilter: cannot load into t1: pets.ndjson line 2: the key attribute "age" must be a non-empty string or a number (DynamoDB keys are one of these); nothing was written\n'],
   ])("refuses %j before writing anything (exit 2)", async (extra, stderr) => {
     const run = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", "t1", ...extra], { cwd: dir });
     expect(run.code).toBe(2);

@@ -190,6 +190,8 @@ describe("issue 26 §3: list, find and query over a data file read as a stream",
     ["the last item matches", big.slice(0, 2000), ["list", "--max-pages", "2", "--output", "ndjson", "--", "age >= 70"]],
     ["every item, unsorted", [...big].reverse(), ["list", "--max-pages", "3", "--output", "ndjson"]],
     ["nothing matches: the hints read the file's first items", big, ["list", "--", 'plan = "team"']],
+    ["find's whole-partition reads (issue 31), one per id", big, ["find", "--output", "ndjson", "--", 'id = "u00007" or id = "u02500" and plan = "pro"']],
+    ["query's whole partition: --key without a filter", big, ["query", "--key", "u00007", "--output", "ndjson"]],
   ])("%s", async (_, lines, argv) => {
     writeFileSync(join(dir, "big.ndjson"), lines.join("\n"));
     const [command, ...rest] = argv;

@@ -9,7 +9,8 @@ import { isScopeError, plan as planFilter, type Plan, type PlanRequest } from "@
 import { planInput } from "./planInput.js";
 import { planCache, plainPlanInput } from "./planCache.js";
 import { scopeCheck, scopeOf } from "./scopeCheck.js";
-import { runPlan, type RunOptions } from "./runPlan.js";
+import { runPlan, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
+import { emptyOnKeyTypeRefusal } from "./keyTypeRefusal.js";
 import { findPage } from "./findPage.js";
 import { deferGenerator } from "./deferGenerator.js";
 import { startDeadline, underDeadline } from "./deadline.js";
@@ -193,24 +194,27 @@ export function createClient(options: ClientOptions): Client {
       : call("queryItems", { table, ...(request.key === undefined ? {} : { key: request.key }), ...(request.filter === undefined ? {} : { filter: request.filter }), startKey, signal });
 
   // Not generators themselves: deferGenerator gives the same first-next() errors without a layer per item.
-  const execute = (plan: Plan, params: { table: string } & RunOptions): AsyncGenerator<Item, FindOutcome, undefined> => {
+  const execute = (plan: Plan, params: { table: string } & RunOptions, fetcher = fetchPlanPage): AsyncGenerator<Item, FindOutcome, undefined> => {
     if (typeof params !== "object" || params === null || typeof params.table !== "string" || params.table === "") refuse("findAll", "'table' must be a non-empty string");
     if (typeof plan !== "object" || plan === null || !Array.isArray(plan.requests)) refuse("findAll", "takes a Plan {filter, requests, combine} (from explain or core's plan)");
-    return runPlan(plan, fetchPlanPage(params.table), params);
+    return runPlan(plan, fetcher(params.table), params);
   };
+
+  // findAll and findPage run plans of their own: a refusal of a key value of the other type is then no match.
+  const fetchOwnPlanPage = (table: string): PlanPageFetcher => emptyOnKeyTypeRefusal(fetchPlanPage(table));
 
   const findAll = (params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> =>
     deferGenerator(() => {
       const plan = explain(params, "findAll");
-      if (params.deadlineMs === undefined) return execute(plan, { ...params, parseOptions: params.compileOptions });
+      if (params.deadlineMs === undefined) return execute(plan, { ...params, parseOptions: params.compileOptions }, fetchOwnPlanPage);
       const deadline = startDeadline("findAll", params.deadlineMs, params.signal);
-      return underDeadline(execute(plan, { ...params, signal: deadline.signal, parseOptions: params.compileOptions }), deadline);
+      return underDeadline(execute(plan, { ...params, signal: deadline.signal, parseOptions: params.compileOptions }, fetchOwnPlanPage), deadline);
     });
 
   const findPageWithin = async <T>(params: FindPageParams): Promise<FindPageResult<T>> => {
     const deadline = startDeadline("findPage", params.deadlineMs, params.signal);
     try {
-      return await findPage<T>(deadline.signal === params.signal ? params : { ...params, signal: deadline.signal }, (p) => explain(p, "findPage"), fetchPlanPage);
+      return await findPage<T>(deadline.signal === params.signal ? params : { ...params, signal: deadline.signal }, (p) => explain(p, "findPage"), fetchOwnPlanPage);
     } catch (error) {
       throw deadline.translate(error);
     } finally {

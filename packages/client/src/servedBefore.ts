@@ -11,6 +11,9 @@ function servedBy(request: PlanRequest, keys: PlanKeys | undefined): (item: Item
   if (request.operation === "listItems") return (item) => matches(item, request.filter);
   const secondary = keys?.secondary;
   const primary = keys?.primary;
+  // key.primary without a filter reads the whole partition, items without the secondary key too.
+  const partition = request.key?.primary;
+  if (partition !== undefined && request.filter === undefined) return (item) => primary !== undefined && item[primary] === partition;
   return (item) =>
     (secondary === undefined || hasMember(item, secondary)) &&
     (request.key === undefined || (primary !== undefined && item[primary] === request.key.primary)) &&

@@ -85,7 +85,8 @@ describe("findAll", () => {
 
   it("never merges two items that share the keys a caller names: they are told apart by content (issue 17)", async () => {
     // `plan` is no key of this table, yet named as the primary key: three items share "pro", two share "team".
-    const { items } = await drain(service().client.findAll({ table: "t", filter: 'age < 18 or plan = "pro"', keys: { primary: "plan" } }));
+    // (Not pinned by the filter: a plan reads the partitions of the keys it is given.)
+    const { items } = await drain(service().client.findAll({ table: "t", filter: 'age < 18 or plan beginsWith "pro"', keys: { primary: "plan" } }));
     expect(ids(items)).toEqual(["a", "c", "e", "b", "f"]);
   });
 
@@ -178,7 +179,7 @@ describe("findAll", () => {
     [{ maxPages: 1.5 }, "findAll: 'maxPages' must be a whole number of at least 1"],
     [{ concurrency: 17 }, "findAll: 'concurrency' must be at most 16"],
     [{ onMaxPages: "ignore" }, "findAll: 'onMaxPages' must be \"throw\" or \"stop\""],
-    [{ keys: { primary: "" } }, "findAll: keys takes { primary: string, secondary?: string }, the stored names of the table's keys; primary must be a non-empty string, not the string \"\""],
+    [{ keys: { primary: "" } }, "findAll: keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; primary must be a non-empty string, not the string \"\""],
   ])("refuses %j before sending anything", async (overrides, message) => {
     const s = service();
     await expect(s.client.findAll({ table: "t", filter: "age > 1", ...overrides } as never).next()).rejects.toMatchObject({ code: "E_ARGUMENT", message });

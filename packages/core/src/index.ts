@@ -30,5 +30,5 @@ export type { FilterInput, ReadonlyTree } from "./syntax/toDocument.js";
 export { tokenize, type SyntaxToken, type TokenizeOptions, type TokenKind } from "./assist/tokenize.js";
 export { validateListFilter, validateQueryFilter, type ValidateOptions } from "./semantics/validate.js";
 export { plan } from "./plan/plan.js";
-export type { ListItemsRequest, Plan, PlanKeys, PlanOptions, PlanRequest, QueryItemsRequest } from "./plan/planTypes.js";
+export type { ListItemsRequest, Plan, PlanKeys, PlanKeyType, PlanOptions, PlanRequest, QueryItemsRequest } from "./plan/planTypes.js";
 export { formatPlan, type FormatPlanOptions } from "./print/formatPlan.js";

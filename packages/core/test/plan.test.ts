@@ -8,12 +8,15 @@ describe("plan: options", () => {
   it.each([
     ["options that are a string", "x", "plan: options must be an object such as { keys: { primary: \"id\" } }, not the string \"x\""],
     ["options that are an array", [], "plan: options must be an object such as { keys: { primary: \"id\" } }, not an array (length 0)"],
-    ["keys as a string", { keys: "id" }, "plan: options.keys takes { primary: string, secondary?: string }, the stored names of the table's keys, not the string \"id\""],
-    ["keys without primary", { keys: {} }, "plan: options.keys takes { primary: string, secondary?: string }, the stored names of the table's keys; primary must be a non-empty string, not undefined"],
-    ["an empty primary", { keys: { primary: "" } }, "plan: options.keys takes { primary: string, secondary?: string }, the stored names of the table's keys; primary must be a non-empty string, not the string \"\""],
-    ["a numeric secondary", { keys: { primary: "id", secondary: 1 } }, "plan: options.keys takes { primary: string, secondary?: string }, the stored names of the table's keys; secondary must be a non-empty string when given, not a number (1)"],
-    ["the same key twice", { keys: { primary: "id", secondary: "id" } }, "plan: options.keys takes { primary: string, secondary?: string }, the stored names of the table's keys; primary and secondary must differ, both are \"id\""],
-    ["an unknown key member", { keys: { primary: "id", sort: "ts" } }, "plan: options.keys takes { primary: string, secondary?: string }, the stored names of the table's keys; unknown member \"sort\""],
+    ["keys as a string", { keys: "id" }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types, not the string \"id\""],
+    ["keys without primary", { keys: {} }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; primary must be a non-empty string, not undefined"],
+    ["an empty primary", { keys: { primary: "" } }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; primary must be a non-empty string, not the string \"\""],
+    ["a numeric secondary", { keys: { primary: "id", secondary: 1 } }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; secondary must be a non-empty string when given, not a number (1)"],
+    ["the same key twice", { keys: { primary: "id", secondary: "id" } }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; primary and secondary must differ, both are \"id\""],
+    ["an unknown key member", { keys: { primary: "id", sort: "ts" } }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; unknown member \"sort\""],
+    ["types that are a string", { keys: { primary: "id", types: "S" } }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; types must be an object, not the string \"S\""],
+    ["a DynamoDB type name", { keys: { primary: "id", types: { primary: "S" } } }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; types.primary must be \"string\" or \"number\", not the string \"S\""],
+    ["an unknown types member", { keys: { primary: "id", types: { sort: "number" } } }, "plan: options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table's keys and \"string\" or \"number\" for their types; types has an unknown member \"sort\""],
     ["maxRequests 0", { maxRequests: 0 }, "plan: options.maxRequests takes a whole number from 1 to 100 (default 16), not a number (0)"],
     ["maxRequests 1.5", { maxRequests: 1.5 }, "plan: options.maxRequests takes a whole number from 1 to 100 (default 16), not a number (1.5)"],
     ["maxRequests 101", { maxRequests: 101 }, "plan: options.maxRequests takes a whole number from 1 to 100 (default 16), not a number (101)"],
@@ -201,7 +204,9 @@ describe("plan: every plan selects what evaluate selects", () => {
         const served =
           r.operation === "listItems"
             ? matches(item, r.filter)
-            : item.ts !== undefined && item.ts !== null && (r.key === undefined || item.id === r.key.primary) && (r.filter === undefined || matches(item, r.filter, { secondaryKey: "ts" }));
+            : r.key !== undefined && r.filter === undefined
+              ? item.id === r.key.primary
+              : item.ts !== undefined && item.ts !== null && (r.key === undefined || item.id === r.key.primary) && (r.filter === undefined || matches(item, r.filter, { secondaryKey: "ts" }));
         if (served && (r.residual === null || evaluate(r.residual, item))) out.add(item);
       }
     }
@@ -217,6 +222,9 @@ describe("plan: every plan selects what evaluate selects", () => {
     'id = "u1" or ts = "x"',
     'not (age < 18) and id = "u2" and ts is not null',
     'tags contains "a" or (id = "u2" and not (ts beginsWith "y"))',
+    'id = "u1"',
+    'id in ("u1", 3) and ts is null',
+    'id = "u1" and (ts is not null or age = "old")',
   ])("%s", (source) => {
     const p = plan(source, { keys: KEYS });
     expect(run(p)).toEqual(items.filter((item) => evaluate(source, item)));

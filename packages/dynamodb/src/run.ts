@@ -1,5 +1,6 @@
 // Runner entry: findAll and explain with the AWS SDK's DynamoDBClient (a peer dependency).
-export { explain, findAll, type ExplainedRequest, type FindAllOptions } from "./run/findAll.js";
+export { explain, findAll, type DynamoRequestEvent, type ExplainedRequest, type FindAllOptions } from "./run/findAll.js";
 export { DynamoRunError, type DynamoRunErrorCode } from "./run/dynamoRunError.js";
 export { marshalItem } from "./run/marshalItem.js";
 export { unmarshalItem } from "./run/unmarshalItem.js";
+export { createBackoff, isRetryable, isThrottling, RETRY_DEFAULTS, withRetry, type Backoff, type RetryOptions } from "./run/retryPolicy.js";

@@ -1,5 +1,7 @@
 // The DynamoDB store behind `itemfilter serve --dynamodb-endpoint`: the service's
 // listItems/queryItems over real DynamoDB tables, through the emulator's one request handler.
 export { createDynamoStore, type DynamoStoreOptions } from "./store/createDynamoStore.js";
-export { writeTable, WriteTableError, type WriteProgress, type WriteResult, type WriteTableOptions } from "./store/writeTable.js";
+export { writeTable, WriteTableError, type WriteProgress, type WriteResult, type WriteTableErrorCode, type WriteTableErrorDetails, type WriteTableOptions } from "./store/writeTable.js";
 export { toAttributeValue, toItem } from "./store/attributeValues.js";
+export type { RetryOptions } from "./run/retryPolicy.js";
+export { MAX_ITEM_BYTES, itemBytes, type ItemRule } from "./store/itemLimits.js";

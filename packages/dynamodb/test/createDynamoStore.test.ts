@@ -120,6 +120,33 @@ describe("createDynamoStore's pages", () => {
   });
 });
 
+describe("createDynamoStore's whole partitions", () => {
+  it("reads a whole partition of a table without a sort key as a Query on the partition key alone, paged by it", async () => {
+    const { client, calls } = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : { Items: [row("a", { n: { N: "1" } })], ScannedCount: 1 }));
+    const store = createDynamoStore({ client });
+    const t = (await store.table("people"))!;
+    const query = { table: t, filter: undefined, primary: "a", limit: undefined, startKey: { primary: "a" }, searchForward: true, pageSize: 10 };
+    expect(await store.queryItems(query)).toEqual({ items: [{ id: "a", n: 1 }] });
+    expect(calls.at(-1)).toEqual({
+      name: "Query",
+      input: { TableName: "people", KeyConditions: { id: { ComparisonOperator: "EQ", AttributeValueList: [{ S: "a" }] } }, ScanIndexForward: true, ExclusiveStartKey: { id: { S: "a" } } },
+    });
+  });
+
+  it("serves a whole-partition query of a table without a sort key behind the emulator's handler, which refuses a filter there", async () => {
+    const { client, calls } = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : { Items: [row("b")], ScannedCount: 1 }));
+    const emulator = createEmulator({ store: createDynamoStore({ client }), credentials: [{ applicationKey: "k", authenticationToken: "t" }] });
+    const ask = (members: Record<string, unknown>) =>
+      emulator.fetch("http://x/queryItems", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ applicationKey: "k", authenticationToken: "t", table: "people", ...members }) });
+    const whole = await ask({ key: { primary: "b" }, searchForward: false });
+    expect([whole.status, JSON.parse(await whole.text())]).toEqual([200, { data: { items: [{ id: "b" }] } }]);
+    expect(calls.at(-1)!.input).toEqual({ TableName: "people", KeyConditions: { id: { ComparisonOperator: "EQ", AttributeValueList: [{ S: "b" }] } }, ScanIndexForward: false });
+    const filtered = await ask({ key: { primary: "b" }, filter: { operator: "equals", value: 1 } });
+    expect(filtered.status).toBe(400);
+    expect(calls.filter((c) => c.name === "Query")).toHaveLength(1);
+  });
+});
+
 describe("createDynamoStore's tables and failures", () => {
   it("describes a table once, never remembers a missing one, and does not ask about a name DynamoDB cannot have", async () => {
     let exists = false;
@@ -149,10 +176,12 @@ describe("createDynamoStore's tables and failures", () => {
     [named("UnrecognizedClientException", "The security token AKIASECRET is invalid"), 502, "DynamoDB did not accept this server's AWS credentials (UnrecognizedClientException); check the credentials it runs with"],
     [named("Error", "connect ECONNREFUSED", { code: "ECONNREFUSED" }), 503, "DynamoDB did not answer (Error ECONNREFUSED); try again later"],
     [named("InternalServerError", "x", { $metadata: {} }), 503, "DynamoDB did not answer (InternalServerError); try again later"],
+    [named("InternalServerError", "x", { $metadata: { httpStatusCode: 500 } }), 503, "DynamoDB did not answer (InternalServerError); try again later"],
     [new TypeError("a bug"), 500, "internal error in the DynamoDB store (TypeError)"],
   ])("answers %s as %i", async (error, status, message) => {
     const { client } = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : error));
-    const store = createDynamoStore({ client });
+    // Throttling and 5xx are retried first (the retry policy), here without waiting.
+    const store = createDynamoStore({ client, retry: { sleep: async () => {} } });
     const failure = await store.listItems({ ...read, table: (await store.table("people"))! }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(RequestError);
     expect(failure).toMatchObject({ status, message });
@@ -162,8 +191,9 @@ describe("createDynamoStore's tables and failures", () => {
     const { client } = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : { Items: [row("a", { big: { N: "12345678901234567891" } })], ScannedCount: 1 }));
     const store = createDynamoStore({ client });
     const failure = await store.listItems({ ...read, table: (await store.table("people"))! }).catch((e: unknown) => e);
-    expect(failure).toMatchObject({ status: 500 });
-    expect((failure as Error).message).toMatch(/^an item of table "people" cannot be sent as JSON: the number 12345678901234567891 in 'big' /);
+    // The same read meets the same item: a 4xx, which a client does not retry, naming the item by its key.
+    expect(failure).toMatchObject({ status: 422 });
+    expect((failure as Error).message).toMatch(/^the item id "a" of table 'people' cannot be read: the number 12345678901234567891 in 'big' /);
   });
 
   it("sits behind the emulator's handler: the same checks come first", async () => {

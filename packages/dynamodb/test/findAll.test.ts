@@ -78,11 +78,14 @@ describe("findAll", () => {
     expect((error as DynamoRunError).message).toMatch(/12345678901234567891 in 'n'/);
   });
 
-  it("aborting stops with the signal's reason, before or between requests", async () => {
+  it("aborting stops as the client's AbortError does (name AbortError, code E_ABORTED, the reason as cause), before or between requests", async () => {
     const before = new AbortController();
-    before.abort(new Error("stop"));
+    const reason = new Error("stop");
+    before.abort(reason);
     const { client, sent } = scripted(() => ({ Items: [item("a")], LastEvaluatedKey: { id: { S: "a" } } }));
-    await expect(all(findAll(client, { TableName: "t", filter: "", signal: before.signal }))).rejects.toThrow("stop");
+    const error = await all(findAll(client, { TableName: "t", filter: "", signal: before.signal })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "AbortError", code: "E_ABORTED", cause: reason });
+    expect(error).toBeInstanceOf(DynamoRunError);
     expect(sent).toHaveLength(0);
     const during = new AbortController();
     const seen: unknown[] = [];
@@ -92,8 +95,42 @@ describe("findAll", () => {
         if (seen.length === 3) during.abort(new Error("enough"));
       }
     })();
-    await expect(run).rejects.toThrow("enough");
+    await expect(run).rejects.toMatchObject({ code: "E_ABORTED", cause: new Error("enough") });
     expect(seen).toHaveLength(3);
+  });
+
+  it("takes the client's option names: table, compileOptions, and a result type", async () => {
+    const { client, sent } = scripted(() => ({ Items: [item("a", { age: { N: "31" } })] }));
+    const schema = { attributes: { age: { type: "number" as const, aliases: ["years"] } } };
+    const people: { id: string; age: number }[] = [];
+    for await (const person of findAll<{ id: string; age: number }>(client, { table: "people", filter: "years >= 30", compileOptions: { schema } })) people.push(person);
+    expect(people).toEqual([{ id: "a", age: 31 }]);
+    expect(sent[0]!.input).toMatchObject({ TableName: "people", ExpressionAttributeNames: { "#n0": "age" } });
+    expect(() => findAll(client, { table: "a", TableName: "b", filter: "" })).toThrow("findAll: give the table once, as table or TableName");
+    expect(() => findAll(client, { filter: "" })).toThrow("findAll: table must be a non-empty string");
+    expect(explain({ table: "people", filter: "years >= 30", compileOptions: { schema } })[0]!.input.TableName).toBe("people");
+  });
+
+  it("onEvent hears of every call: command, table, counts and consumed capacity, never an item", async () => {
+    const pages = [
+      { Items: [item("a")], Count: 1, ScannedCount: 5, ConsumedCapacity: { CapacityUnits: 0.5 }, LastEvaluatedKey: { id: { S: "a" } } },
+      { Items: [item("b", { secret: { S: "s3cret" } })], Count: 1, ScannedCount: 3, ConsumedCapacity: { CapacityUnits: 0.5 } },
+    ];
+    const { client, sent } = scripted((_c, n) => pages[n - 1]!);
+    const events: unknown[] = [];
+    await all(findAll(client, { table: "t", filter: "x != 1", onEvent: (e) => {
+      events.push({ ...e, durationMs: typeof e.durationMs });
+      throw new Error("a broken logger changes nothing");
+    } }));
+    expect(events).toEqual([
+      { command: "Scan", table: "t", durationMs: "number", outcome: "ok", items: 1, scanned: 5, consumed: 0.5 },
+      { command: "Scan", table: "t", durationMs: "number", outcome: "ok", items: 1, scanned: 3, consumed: 0.5 },
+    ]);
+    expect(sent.every((s) => s.input.ReturnConsumedCapacity === "TOTAL")).toBe(true);
+    expect(JSON.stringify(events)).not.toContain("s3cret");
+    const quiet = scripted(() => ({ Items: [] }));
+    await all(findAll(quiet.client, { table: "t", filter: "" }));
+    expect(quiet.sent[0]!.input.ReturnConsumedCapacity).toBeUndefined();
   });
 
   it("DynamoDB's refusal is a DynamoRunError with the SDK's error as cause", async () => {

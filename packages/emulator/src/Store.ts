@@ -23,14 +23,19 @@ export interface ListRead {
   pageSize: number;
 }
 
-/** One queryItems page to read, on a table that has a secondary key. */
+/**
+ * One queryItems page to read: with key.primary and no filter, the whole
+ * partition (items without the secondary key too, on any table); otherwise
+ * on a table that has a secondary key, only items that have it.
+ */
 export interface QueryRead {
-  table: StoreTable & { readonly secondaryKey: string };
+  table: StoreTable;
   filter: QueryFilter | undefined;
   /** key.primary: read only this partition. */
   primary: KeyValue | undefined;
   limit: number | undefined;
-  startKey: Required<PageKey> | undefined;
+  /** Without `secondary` only in a whole-partition read, after an item without one. */
+  startKey: PageKey | undefined;
   searchForward: boolean;
   pageSize: number;
 }

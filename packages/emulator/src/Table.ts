@@ -1,6 +1,7 @@
 import { EmulatorError } from "./EmulatorError.js";
 import { itemProblem } from "./itemProblem.js";
 import { compareKeyValues, compareOptionalKeyValues, isKeyValue, keyToken, type KeyValue } from "./keyValues.js";
+import { firstIndex } from "./searchRange.js";
 import type { Item, TableDefinition } from "./types.js";
 
 /** An item with its key values read once, so sorting and searching never look them up again. */
@@ -61,6 +62,13 @@ export class Table {
   /** The rows with this primary key that have a secondary key, in secondary-key order. */
   partition(primary: KeyValue): readonly KeyedRow[] {
     return this.partitions.get(keyToken(primary)) ?? [];
+  }
+
+  /** Where the rows with this primary key lie in `rows` (list order keeps a partition together): [lo, hi). */
+  wholePartition(primary: KeyValue): [number, number] {
+    const rows = this.rows;
+    const lo = firstIndex(0, rows.length, (i) => compareKeyValues(rows[i]!.primary, primary) >= 0);
+    return [lo, firstIndex(lo, rows.length, (i) => compareKeyValues(rows[i]!.primary, primary) > 0)];
   }
 }
 

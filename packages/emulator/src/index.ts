@@ -12,7 +12,7 @@ export { originProblem } from "./allowedOrigins.js";
 export { allowedHostsFor, isAllowedHost, isWildcardHost, LOOPBACK_HOSTS, type AllowedHosts } from "./hostCheck.js";
 export { EmulatorError, type EmulatorErrorCode, type EmulatorErrorDetails } from "./EmulatorError.js";
 export type { KeyValue } from "./keyValues.js";
-export { loadNdjsonItems, parseNdjsonItems } from "./loadNdjsonItems.js";
+export { loadNdjsonItems, loadNdjsonLines, parseNdjsonItems, type NdjsonItems } from "./loadNdjsonItems.js";
 export { loadNdjsonTable } from "./loadNdjsonTable.js";
 export { MAX_ITEM_DEPTH } from "./itemProblem.js";
 export { loadTablesFromFile } from "./loadTablesFromFile.js";

@@ -60,3 +60,8 @@ export function parseNdjsonItems(text: string, file: string): Item[] {
 export async function loadNdjsonItems(file: string): Promise<Item[]> {
   return parseNdjsonItems(await readTextFile(file), file);
 }
+
+/** Reads an NDJSON file of items with the line of each, as parseNdjsonLines. */
+export async function loadNdjsonLines(file: string): Promise<NdjsonItems> {
+  return parseNdjsonLines(await readTextFile(file), file);
+}

@@ -1,6 +1,6 @@
 import { prepareFilter } from "@itemfilter/core";
 import { readPageInSlices } from "./readPageInSlices.js";
-import { runListItems, type PageKey } from "./runListItems.js";
+import { runListItems } from "./runListItems.js";
 import { runQueryItems } from "./runQueryItems.js";
 import type { Store } from "./Store.js";
 import { buildTable, type Table } from "./Table.js";
@@ -28,7 +28,8 @@ export function memoryStore(definitions: Tables): Store {
     },
     async queryItems({ table, filter, primary, limit, startKey, searchForward, pageSize }) {
       const t = get(table.name);
-      const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey }) as (item: Item) => boolean);
+      // A filter comes only with a secondary key (serveOperation refuses it on a table without one).
+      const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey! }) as (item: Item) => boolean);
       return readPageInSlices(
         (slice) =>
           runQueryItems({
@@ -37,8 +38,7 @@ export function memoryStore(definitions: Tables): Store {
             predicate,
             primary,
             limit: slice.limit,
-            // A query's page keys always have the secondary key (runQueryItems' stopKey and the request parser's startKey).
-            startKey: slice.startKey as Required<PageKey> | undefined,
+            startKey: slice.startKey,
             searchForward,
             pageSize: slice.pageSize,
           }),

@@ -21,6 +21,9 @@ const MEMBERS: Record<Operation, ReadonlySet<string>> = {
   queryItems: new Set(["applicationKey", "authenticationToken", "table", "filter", "limit", "startKey", "key", "searchForward"]),
 };
 
+/** The largest `limit`: DynamoDB's Limit is a 32-bit integer. */
+export const MAX_LIMIT = 2 ** 31 - 1;
+
 const bad = (message: string): RequestError => new RequestError(400, message);
 
 function typeName(value: unknown): string {
@@ -56,14 +59,18 @@ function readKeyValue(value: unknown, path: string): KeyValue {
   return value;
 }
 
-function readPageKey(value: unknown, operation: Operation): PageKey {
+/**
+ * A stopKey sent back. A queryItems key has `secondary`, except in a read of
+ * a whole partition (key.primary, no filter), whose items may lack one.
+ */
+function readPageKey(value: unknown, operation: Operation, wholePartition: boolean): PageKey {
   if (!isObject(value)) throw bad(`'startKey' must be an object {"primary": …${operation === "queryItems" ? ', "secondary": …' : ""}} (a stopKey sent back), not ${typeName(value)}`);
   for (const name of Object.keys(value)) {
     if (name !== "primary" && name !== "secondary") throw bad(`'startKey' has an unknown member ${quoteName(name)}; send back the stopKey unchanged`);
   }
   const primary = readKeyValue(value.primary, "startKey.primary");
   if (!Object.hasOwn(value, "secondary")) {
-    if (operation === "queryItems") throw bad("'startKey.secondary' is missing; a queryItems stopKey always has one");
+    if (operation === "queryItems" && !wholePartition) throw bad("'startKey.secondary' is missing; a queryItems stopKey has one, unless the query reads a whole partition (key.primary without a filter)");
     return { primary };
   }
   return { primary, secondary: readKeyValue(value.secondary, "startKey.secondary") };
@@ -80,6 +87,8 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
   if (limit !== undefined && !(typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 1)) {
     throw bad(`'limit' must be a whole number of at least 1 (the most items to evaluate), not ${typeof limit === "number" ? limit : typeName(limit)}`);
   }
+  // DynamoDB's Limit is a 32-bit integer (DynamoDB Local fails a larger one with a 500), so both stores take at most 2^31 - 1.
+  if (limit !== undefined && limit > MAX_LIMIT) throw bad(`'limit' must be at most ${MAX_LIMIT}, DynamoDB's largest Limit, not ${limit}`);
   let primary: KeyValue | undefined;
   if (key !== undefined) {
     if (!isObject(key)) throw bad(`'key' must be an object {"primary": …}, not ${typeName(key)}`);
@@ -91,7 +100,7 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
     if (primary === "") throw bad("'key.primary' cannot be the empty string: no item has an empty key");
   }
   if (searchForward !== undefined && typeof searchForward !== "boolean") throw bad(`'searchForward' must be true or false, not ${typeName(searchForward)}`);
-  const pageKey = startKey === undefined ? undefined : readPageKey(startKey, operation);
+  const pageKey = startKey === undefined ? undefined : readPageKey(startKey, operation, primary !== undefined && !Object.hasOwn(body, "filter"));
   if (pageKey !== undefined && primary !== undefined && pageKey.primary !== primary) {
     throw bad("'startKey.primary' differs from 'key.primary'; a stopKey continues only the query that returned it");
   }

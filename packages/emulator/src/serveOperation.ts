@@ -99,19 +99,19 @@ export async function serveOperation(operation: Operation, body: Record<string, 
   }
 
   const secondaryKey = table.secondaryKey;
-  if (secondaryKey === undefined) {
-    throw new RequestError(400, `table ${JSON.stringify(table.name)} has no secondary key, so it cannot be queried; use listItems`);
+  // A whole partition (key.primary, no filter) reads the primary key alone: any table has one.
+  if (secondaryKey === undefined && (members.primary === undefined || members.hasFilter)) {
+    throw new RequestError(400, `table ${JSON.stringify(table.name)} has no secondary key, so it can be queried only for a whole partition (key.primary without a filter); use listItems`);
   }
   let filter: QueryFilter | undefined;
   if (members.hasFilter) filter = checkFilter(() => validateQueryFilter(members.filter, { path: "filter" }));
   checkKeyTypes(table, members.primary, filter);
-  const startKey = members.startKey as { primary: string | number; secondary: string | number } | undefined;
   const page = await store.queryItems({
     table: { name: table.name, primaryKey: table.primaryKey, secondaryKey },
     filter,
     primary: members.primary,
     limit: members.limit,
-    startKey,
+    startKey: members.startKey,
     searchForward: members.searchForward,
     pageSize: context.pageSize,
   });

@@ -35,6 +35,9 @@ function raw(base: string, path: string, body: string | Buffer, headers: Record<
 const body = (members: Record<string, unknown>): string => JSON.stringify({ ...CREDS, ...members });
 const error = (code: number, message: string): string => JSON.stringify({ error: { code, message } });
 
+const NO_SECONDARY = 'table "people" has no secondary key, so it can be queried only for a whole partition (key.primary without a filter); use listItems';
+const NO_SECONDARY_KEY = "'startKey.secondary' is missing; a queryItems stopKey has one, unless the query reads a whole partition (key.primary without a filter)";
+
 const tables = {
   people: { primaryKey: "id", items: [{ id: "a", age: 3 }, { id: "b", age: 5 }] },
   events: { primaryKey: "p", secondaryKey: "ts", items: [{ p: 1, ts: 2 }, { p: 1, ts: 3 }] },
@@ -53,6 +56,14 @@ describe("emulator over HTTP", () => {
     const res = await raw(base, "/listItems", body({ table: "people", filter: [{ item: "age", operator: "greaterThan", value: 4 }] }));
     expect(res).toMatchObject({ status: 200, body: '{"data":{"items":[{"id":"b","age":5}]}}' });
     expect(res.headers["content-type"]).toBe(JSON_TYPE);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["a whole partition of a table without a secondary key", { table: "people", key: { primary: "b" } }, '{"data":{"items":[{"id":"b","age":5}]}}'],
+    ["a whole partition, resumed from a startKey without secondary", { table: "events", key: { primary: 1 }, startKey: { primary: 1 }, limit: 1 }, '{"data":{"items":[{"p":1,"ts":2}],"stopKey":{"primary":1,"secondary":2}}}'],
+    ["a whole partition of a table without a secondary key, after its one item", { table: "people", key: { primary: "a" }, startKey: { primary: "a" } }, '{"data":{"items":[]}}'],
+  ])("queryItems answers %s", async (_, members, expected) => {
+    expect(await raw(base, "/queryItems", body(members))).toMatchObject({ status: 200, body: expected });
   });
 
   it.each<[string, string, string | Buffer, Record<string, string> | undefined, string | undefined, number, string]>([
@@ -86,8 +97,10 @@ describe("emulator over HTTP", () => {
     ["a null filter", "/listItems", body({ table: "people", filter: null }), undefined, undefined, 400, error(400, 'invalid filter: E_FILTER_JSON at filter: expected a ListFilter object ({"item", "operator", "value"}) or an array of them, not null')],
     ["a list operator in a query", "/queryItems", body({ table: "events", filter: { operator: "notEquals", value: 1 } }), undefined, undefined, 400, error(400, "invalid filter: E_QUERY_OPERATOR at filter.operator: a key query cannot use 'notEquals'; it can use equals, lessThan, lessEqual, greaterThan, greaterEqual, beginsWith, between; hint: queryItems takes only these operators on the secondary key; find runs any filter")],
     ["a query array filter", "/queryItems", body({ table: "events", filter: [] }), undefined, undefined, 400, error(400, 'invalid filter: E_FILTER_JSON at filter: expected a QueryFilter object ({"operator", "value"}), not an array; hint: queryItems takes a single filter, not an array')],
-    ["a query of a table without a secondary key", "/queryItems", body({ table: "people" }), undefined, undefined, 400, error(400, 'table "people" has no secondary key, so it cannot be queried; use listItems')],
-    ["a query startKey without secondary", "/queryItems", body({ table: "events", startKey: { primary: 1 } }), undefined, undefined, 400, error(400, "'startKey.secondary' is missing; a queryItems stopKey always has one")],
+    ["a query of a table without a secondary key", "/queryItems", body({ table: "people" }), undefined, undefined, 400, error(400, NO_SECONDARY)],
+    ["a filtered query of a partition of a table without a secondary key", "/queryItems", body({ table: "people", key: { primary: "a" }, filter: { operator: "equals", value: 1 } }), undefined, undefined, 400, error(400, NO_SECONDARY)],
+    ["a query startKey without secondary", "/queryItems", body({ table: "events", startKey: { primary: 1 } }), undefined, undefined, 400, error(400, NO_SECONDARY_KEY)],
+    ["a filtered partition query's startKey without secondary", "/queryItems", body({ table: "events", key: { primary: 1 }, filter: { operator: "equals", value: 2 }, startKey: { primary: 1 } }), undefined, undefined, 400, error(400, NO_SECONDARY_KEY)],
     ["a startKey of another partition", "/queryItems", body({ table: "events", key: { primary: 1 }, startKey: { primary: 2, secondary: 1 } }), undefined, undefined, 400, error(400, "'startKey.primary' differs from 'key.primary'; a stopKey continues only the query that returned it")],
     ["a key with extra members", "/queryItems", body({ table: "events", key: { primary: 1, secondary: 2 } }), undefined, undefined, 400, error(400, "'key' has an unknown member \"secondary\"; it takes only \"primary\"")],
     ["a key.primary of null", "/queryItems", body({ table: "events", key: { primary: null } }), undefined, undefined, 400, error(400, "'key.primary' must be a string or a number, not null")],

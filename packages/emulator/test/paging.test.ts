@@ -76,10 +76,15 @@ describe("runQueryItems", () => {
   it.each<[string, Partial<QueryRun>, { items: string[]; stopKey?: PageKey }]>([
     ["whole table in secondary-key order, then primary", {}, { items: ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3", "a4", "b4", "c4"] }],
     ["descending", { searchForward: false, pageSize: 4 }, { items: ["c4", "b4", "a4", "c3"], stopKey: { primary: "c", secondary: 3 } }],
-    ["one partition", { primary: "b" }, { items: ["b1", "b2", "b3", "b4"] }],
+    ["a whole partition (no filter): its item without ts first, as listItems orders it", { primary: "b" }, { items: ["b-", "b1", "b2", "b3", "b4"] }],
+    ["a whole partition, descending: the item without ts last", { primary: "b", searchForward: false }, { items: ["b4", "b3", "b2", "b1", "b-"] }],
+    ["a whole partition, paged onto the item without ts", { primary: "b", searchForward: false, startKey: { primary: "b", secondary: 2 }, pageSize: 1 }, { items: ["b1"], stopKey: { primary: "b", secondary: 1 } }],
+    ["a whole partition ends after its item without ts, descending", { primary: "b", searchForward: false, startKey: { primary: "b", secondary: 1 } }, { items: ["b-"] }],
+    ["a whole partition resumes after its item without ts", { primary: "b", startKey: { primary: "b" }, limit: 2 }, { items: ["b1", "b2"], stopKey: { primary: "b", secondary: 2 } }],
+    ["a whole partition's limit counts the item without ts", { primary: "c", limit: 1 }, { items: ["c-"], stopKey: { primary: "c" } }],
     ["one partition narrowed by the index", { primary: "b", filter: ge3, predicate: pge3 }, { items: ["b3", "b4"] }],
     ["one partition, descending, paged", { primary: "b", searchForward: false, pageSize: 3 }, { items: ["b4", "b3", "b2"], stopKey: { primary: "b", secondary: 2 } }],
-    ["resumes descending after the key", { primary: "b", searchForward: false, startKey: { primary: "b", secondary: 2 } }, { items: ["b1"] }],
+    ["resumes descending after the key", { primary: "b", searchForward: false, startKey: { primary: "b", secondary: 2 } }, { items: ["b1", "b-"] }],
     ["resumes forward inside the range", { primary: "b", filter: ge3, predicate: pge3, startKey: { primary: "b", secondary: 3 } }, { items: ["b4"] }],
     ["limit inside the range", { primary: "a", filter: ge3, predicate: pge3, limit: 1 }, { items: ["a3"], stopKey: { primary: "a", secondary: 3 } }],
     ["scan resumes across partitions", { startKey: { primary: "b", secondary: 3 }, limit: 3 }, { items: ["c3", "a4", "b4"], stopKey: { primary: "b", secondary: 4 } }],
@@ -89,17 +94,24 @@ describe("runQueryItems", () => {
     expect(query(overrides)).toEqual(expected);
   });
 
-  it("pages a partition both ways with no repeats and no gaps", () => {
+  it("reads a whole partition of a table without a secondary key: the one item with that primary key", () => {
+    const single = buildTable("s", { primaryKey: "id", items: [{ id: "b", n: 1 }, { id: "a" }, { id: 2 }] });
+    const page = runQueryItems({ table: single, filter: undefined, predicate: null, primary: "b", limit: undefined, startKey: undefined, searchForward: false, pageSize: 1000 });
+    expect(page).toEqual({ items: [{ id: "b", n: 1 }] });
+    expect(runQueryItems({ table: single, filter: undefined, predicate: null, primary: 2, limit: undefined, startKey: { primary: 2 }, searchForward: true, pageSize: 1000 })).toEqual({ items: [] });
+  });
+
+  it("pages a whole partition both ways with no repeats and no gaps", () => {
     for (const searchForward of [true, false]) {
       const seen: string[] = [];
-      let startKey: { primary: string | number; secondary: string | number } | undefined;
+      let startKey: PageKey | undefined;
       for (let pages = 0; pages < 10; pages++) {
         const page = query({ primary: "c", searchForward, pageSize: 1, startKey });
         seen.push(...page.items);
         if (page.stopKey === undefined) break;
-        startKey = page.stopKey as { primary: string; secondary: number };
+        startKey = page.stopKey;
       }
-      expect(seen).toEqual(searchForward ? ["c1", "c2", "c3", "c4"] : ["c4", "c3", "c2", "c1"]);
+      expect(seen).toEqual(searchForward ? ["c-", "c1", "c2", "c3", "c4"] : ["c4", "c3", "c2", "c1", "c-"]);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from "yargs";
 import { EPILOG } from "../helpText.js";
-import { optionalString } from "./argValues.js";
+import { optionalInteger, optionalString } from "./argValues.js";
 import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
 
@@ -16,6 +16,7 @@ export function loadCommand(select: Select): CommandModule {
         .option("data", { type: "string", describe: "A JSON ({tables: {...}}) or NDJSON data file (default: the demo data); from a tables file, the table named by --table, or its only one" })
         .option("key", { type: "string", describe: "The partition key attribute (default: the tables file's primaryKey)" })
         .option("sort-key", { type: "string", describe: "The sort key attribute (default: the tables file's secondaryKey, when --key is not given)" })
+        .option("resume-from", { type: "number", describe: "Write only the items from this line of the data file on (a load that stopped says which)" })
         .epilog(`${examplesMarker("load")}\n\n${EPILOG}`),
     handler: (argv) => {
       select({
@@ -27,6 +28,7 @@ export function loadCommand(select: Select): CommandModule {
           data: optionalString(argv.data, "data"),
           key: optionalString(argv.key, "key"),
           sortKey: optionalString(argv.sortKey, "sort-key"),
+          resumeFrom: optionalInteger(argv.resumeFrom, "resume-from", 1),
         },
       });
     },

@@ -123,6 +123,8 @@ export interface LoadArgs {
   data: string | undefined;
   key: string | undefined;
   sortKey: string | undefined;
+  /** --resume-from: the line of the data file to write from. */
+  resumeFrom: number | undefined;
 }
 
 export interface ReplArgs extends TargetArgs {

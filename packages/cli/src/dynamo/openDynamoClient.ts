@@ -1,6 +1,7 @@
 // A static import: this module is itself loaded only for the DynamoDB commands, and the bundler
 // reads a CommonJS package's names reliably this way (a dynamic import() of it loses them).
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { isRetryable, isThrottling, RETRY_DEFAULTS } from "@itemfilter/dynamodb/run";
 import type { CliContext } from "../cliContext.js";
 import { serviceError, usageError, type CliError } from "../cliError.js";
 
@@ -35,8 +36,19 @@ export async function openDynamoClient(_ctx: CliContext, target: DynamoTarget): 
   // The SDK's notice that its 2027 versions need Node 22 (aws-sdk-js-v3#7983) would land on every command's
   // stderr; this turns off that one notice, not Node's warnings. Set it to anything else to see it.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  // Two attempts: a command line would rather fail fast than wait through the SDK's backoff.
-  return new DynamoDBClient({ endpoint: target.endpoint, maxAttempts: 2, ...(target.region === undefined ? {} : { region: target.region }) });
+  // One attempt a call: @itemfilter/dynamodb's retry policy (dynamoRetry) is the only one, so its bound is the one the README states.
+  return new DynamoDBClient({ endpoint: target.endpoint, maxAttempts: 1, ...(target.region === undefined ? {} : { region: target.region }) });
+}
+
+/** The variable that sets the retry policy's first wait, in milliseconds (default 100); tests set it low. */
+export const RETRY_ENV = "ITEMFILTER_DYNAMODB_RETRY_MS";
+
+/** The retry policy of the DynamoDB commands: @itemfilter/dynamodb's, its first wait from ITEMFILTER_DYNAMODB_RETRY_MS when set. */
+export function dynamoRetry(ctx: CliContext): { baseDelayMs?: number } {
+  const text = ctx.env[RETRY_ENV];
+  if (text === undefined || text === "") return {};
+  if (!/^\d{1,7}$/.test(text)) throw usageError(`${RETRY_ENV} must be a whole number of milliseconds from 0 to 9999999, not ${JSON.stringify(text.slice(0, 20))}`);
+  return { baseDelayMs: Number(text) };
 }
 
 /** An AWS SDK failure as the command's error: what to do about credentials, region or the endpoint, without quoting either. */
@@ -54,6 +66,10 @@ export function dynamoCliError(error: unknown, endpoint: string, table?: string)
   const code = typeof e?.code === "string" ? e.code : "";
   if (["ECONNREFUSED", "ENOTFOUND", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"].includes(code) || name === "TimeoutError") {
     return serviceError(`DynamoDB at ${endpoint} did not answer (${code || name}); is DynamoDB Local running there?`);
+  }
+  if (isRetryable(error)) {
+    const what = isThrottling(error) ? "kept throttling" : "kept failing";
+    return serviceError(`DynamoDB at ${endpoint} ${what} through ${RETRY_DEFAULTS.retries} retries in a row (${name}${message === "" || message === name ? "" : `: ${message.slice(0, 300)}`}); try again later`);
   }
   if (name === "ResourceNotFoundException" && table !== undefined) return serviceError(`there is no table '${table}' at ${endpoint}; load one with itemfilter load`);
   if (name === "ValidationException" || name === "ResourceNotFoundException" || name === "ResourceInUseException") {

@@ -1,7 +1,7 @@
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import type { Store } from "@itemfilter/emulator";
 import type { CliContext } from "../cliContext.js";
-import { dynamoCliError, openDynamoClient, type DynamoTarget } from "./openDynamoClient.js";
+import { dynamoCliError, dynamoRetry, openDynamoClient, type DynamoTarget } from "./openDynamoClient.js";
 
 export interface DynamoStoreHandle {
   store: Store;
@@ -19,7 +19,7 @@ export async function openDynamoStore(ctx: CliContext, target: DynamoTarget): Pr
   const client = await openDynamoClient(ctx, target);
   try {
     const { createDynamoStore } = await import("@itemfilter/dynamodb/store");
-    const store = createDynamoStore({ client });
+    const store = createDynamoStore({ client, retry: dynamoRetry(ctx) });
     const { TableNames = [] } = await client.send(new ListTablesCommand({ Limit: 100 }));
     return { store, tableNames: TableNames, close: () => client.destroy() };
   } catch (error) {

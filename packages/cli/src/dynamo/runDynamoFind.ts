@@ -1,5 +1,5 @@
 import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { explain, findAll, type ExplainedRequest } from "@itemfilter/dynamodb/run";
+import { createBackoff, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import type { CliContext } from "../cliContext.js";
@@ -8,7 +8,7 @@ import type { FindArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { formatJson } from "../formatJson.js";
 import { createResultOutput } from "../send/resultOutput.js";
-import { dynamoCliError, openDynamoClient } from "./openDynamoClient.js";
+import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClient.js";
 
 /**
  * The table's keys: --primary-key/--secondary-key when given (nothing is
@@ -18,7 +18,8 @@ import { dynamoCliError, openDynamoClient } from "./openDynamoClient.js";
 async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs): Promise<DynamoKeys> {
   if (args.primaryKey !== undefined) return args.secondaryKey === undefined ? { partition: args.primaryKey } : { partition: args.primaryKey, sort: args.secondaryKey };
   if (args.secondaryKey !== undefined) throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
-  const { Table } = await client.send(new DescribeTableCommand({ TableName: args.table }), ctx.signal === undefined ? {} : { abortSignal: ctx.signal });
+  const describe = () => client.send(new DescribeTableCommand({ TableName: args.table }), ctx.signal === undefined ? {} : { abortSignal: ctx.signal });
+  const { Table } = await withRetry(describe, createBackoff(dynamoRetry(ctx)), ctx.signal);
   const name = (type: "HASH" | "RANGE") => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName;
   const type = (attribute: string | undefined) => Table?.AttributeDefinitions?.find((d) => d.AttributeName === attribute)?.AttributeType;
   const partition = name("HASH")!;
@@ -57,7 +58,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     const output = createResultOutput(ctx, args.output);
     let total = 0;
     try {
-      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }) });
+      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
       for await (const item of items) {
         output.write([item]);
         output.progress(0, ++total);
@@ -73,7 +74,9 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       return EXIT.filter;
     }
     if (error instanceof Error && error.name === "DynamoRunError") {
-      const known = dynamoCliError(error.cause, endpoint, args.table);
+      // Past the retry policy, findAll's message says which call on which table, and DynamoDB's error.
+      const busy = (error as { code?: string }).code === "E_DYNAMO_BUSY";
+      const known = busy ? undefined : dynamoCliError(error.cause, endpoint, args.table);
       if (known !== undefined) throw known;
       throw serviceError(`${error.message}; ${(error as { hint?: string }).hint ?? ""}`.replace(/; $/, ""));
     }

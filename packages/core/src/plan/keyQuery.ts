@@ -3,14 +3,16 @@ import { equalityValues, uniqueScalars } from "../compile/lowering.js";
 import type { Operator } from "../operators.js";
 import { predicateTest } from "../semantics/predicateTest.js";
 import type { Clause } from "./clauses.js";
-import type { PlanKeys } from "./planTypes.js";
+import type { PlanKeyType, PlanKeys } from "./planTypes.js";
 import type { Literal, Pushed } from "./terms.js";
 
 /**
  * How a clause can run as partition queries: the partitions (`key.primary`
  * values), the QueryFilter on the secondary key, and what is left to check
- * locally. queryItems never returns an item without the secondary key, so a
- * clause qualifies only when it implies that key is present; see grammar/planning.md.
+ * locally. A query without a filter reads the whole partition (items without
+ * the secondary key too), so an equality on the primary key is enough; a
+ * QueryFilter returns only items that have the key, so it is taken only from
+ * a condition that implies the key is present. See grammar/planning.md.
  */
 export interface KeyQuery {
   partitions: Scalar[];
@@ -32,26 +34,30 @@ function impliesPresent(filter: ListFilter): boolean {
 const RANGE_PREFERENCE: readonly Operator[] = ["between", "beginsWith", "greaterEqual", "greaterThan", "lessEqual", "lessThan"];
 
 /**
- * The partition queries for a clause, or null when it does not qualify. With
- * `splitIn`, an `in` of several values on the secondary key becomes one
- * equality query per value (each exact) instead of a residual.
+ * The partition queries for a clause, or null when it does not qualify (no
+ * equality on the primary key). With `splitIn`, an `in` of several values on
+ * the secondary key becomes one equality query per value (each exact)
+ * instead of a residual. With key types, a value of the other type matches
+ * no item, so it sends no request (the service would refuse it).
  */
 export function keyQuery(clause: Clause, keys: PlanKeys | undefined, splitIn: boolean): KeyQuery | null {
   if (keys === undefined) return null;
   const primaryAt = clause.push.findIndex((p) => p.filter.item === keys.primary && equalityValues(p.filter) !== null);
   if (primaryAt < 0) return null;
+  const nothing: KeyQuery = { partitions: [], filters: [], rest: [] };
   // No item has an empty key (the service refuses "" as a key value, in an item or a
   // request), so "" as the partition matches nothing: no request for it.
-  const partitions = uniqueScalars(equalityValues(clause.push[primaryAt]!.filter)!).filter((v) => v !== "");
-  if (partitions.length === 0) return { partitions, filters: [], rest: [] };
+  const partitions = uniqueScalars(equalityValues(clause.push[primaryAt]!.filter)!).filter((v) => v !== "" && fitsType(v, keys.types?.primary));
+  if (partitions.length === 0) return nothing;
   const secondary = keys.secondary;
-  if (secondary === undefined) return null;
-  const onKey = clause.push.map((p, i) => ({ p, i })).filter(({ p }) => p.filter.item === secondary && impliesPresent(p.filter));
-  if (onKey.length === 0) return null;
+  const onKey = secondary === undefined ? [] : clause.push.map((p, i) => ({ p, i })).filter(({ p }) => p.filter.item === secondary && impliesPresent(p.filter));
+  const type = keys.types?.secondary;
+  // These conditions pass only items that have the key, and every such item holds a value of its type.
+  if (onKey.some(({ p }) => neverOfType(p.filter, type))) return nothing;
 
   const used = new Set<number>([primaryAt]);
   // A condition with "" is no QueryFilter the service takes: it stays in the residual, checked locally.
-  const filters = queryFilters(onKey.filter(({ p }) => !hasEmptyString(p.filter)), used, splitIn);
+  const filters = queryFilters(onKey.filter(({ p }) => !hasEmptyString(p.filter)), used, splitIn, type);
   const rest: Literal[] = [...clause.push.filter((_, i) => !used.has(i)), ...clause.local];
   return { partitions, filters, rest };
 }
@@ -60,25 +66,52 @@ function hasEmptyString(filter: ListFilter): boolean {
   return Array.isArray(filter.value) ? filter.value.includes("") : filter.value === "";
 }
 
+function fitsType(value: Scalar, type: PlanKeyType | undefined): boolean {
+  return type === undefined || typeof value === type;
+}
+
+/**
+ * Whether no value of the key's type passes the condition, for the operators
+ * a QueryFilter takes: an equality or `in` with no value of that type, or a
+ * range (`<`, `between`, `beginsWith`, …) with a bound of the other type,
+ * which orders against nothing of the key's type. Other operators stay in the residual.
+ */
+function neverOfType(filter: ListFilter, type: PlanKeyType | undefined): boolean {
+  if (type === undefined) return false;
+  if (filter.operator === "equals" || filter.operator === "in") return !uniqueScalars(equalityValues(filter)!).some((v) => fitsType(v, type));
+  if (!RANGE_PREFERENCE.includes(filter.operator)) return false;
+  const values = Array.isArray(filter.value) ? filter.value : [filter.value];
+  return values.some((v) => !fitsType(v as Scalar, type));
+}
+
+type OnKey = { p: Pushed; i: number }[];
+
 /**
  * The QueryFilters from the clause's conditions on the key, one per request
- * ([undefined] for one request without a filter): an equality, else (with
- * `splitIn`) one equality per value of an `in`, else a `>=`/`<=` pair as
- * between, else a range. Marks the conditions it uses.
+ * ([undefined] for one request without a filter, which reads the whole
+ * partition), values of the key's type only. Marks the conditions it uses.
  */
-function queryFilters(onKey: { p: Pushed; i: number }[], used: Set<number>, splitIn: boolean): (QueryFilter | undefined)[] {
-  // queryItems returns only items that have the key, so `is not null` on it is already done.
-  for (const { p, i } of onKey) if (p.filter.operator === "notNull") used.add(i);
+function queryFilters(onKey: OnKey, used: Set<number>, splitIn: boolean, type: PlanKeyType | undefined): (QueryFilter | undefined)[] {
+  const filters = chosenFilters(onKey, used, splitIn, type);
+  // A query with a filter returns only items that have the key, so `is not null` on it is then done;
+  // one without a filter reads the whole partition, and the residual keeps it.
+  if (filters[0] !== undefined) for (const { p, i } of onKey) if (p.filter.operator === "notNull") used.add(i);
+  return filters;
+}
+
+/** An equality, else (with `splitIn`) one equality per value of an `in`, else a `>=`/`<=` pair as between, else a range. */
+function chosenFilters(onKey: OnKey, used: Set<number>, splitIn: boolean, type: PlanKeyType | undefined): (QueryFilter | undefined)[] {
+  const values = (f: ListFilter): Scalar[] => uniqueScalars(equalityValues(f)!).filter((v) => fitsType(v, type));
   const pick = (operators: readonly Operator[]): QueryFilter | undefined => {
     for (const operator of operators) {
       for (const { p, i } of onKey) {
         const f = p.filter;
         if (f.operator !== operator) continue;
         if (operator === "in") {
-          const values = uniqueScalars(equalityValues(f)!);
-          if (values.length !== 1) continue;
+          const one = values(f);
+          if (one.length !== 1) continue;
           used.add(i);
-          return { operator: "equals", value: values[0]! };
+          return { operator: "equals", value: one[0]! };
         }
         used.add(i);
         return { operator, value: f.value! };
@@ -91,7 +124,7 @@ function queryFilters(onKey: { p: Pushed; i: number }[], used: Set<number>, spli
   const list = splitIn ? onKey.find(({ p }) => p.filter.operator === "in") : undefined;
   if (list !== undefined) {
     used.add(list.i);
-    return uniqueScalars(equalityValues(list.p.filter)!).map((value) => ({ operator: "equals", value }));
+    return values(list.p.filter).map((value) => ({ operator: "equals", value }));
   }
   const lower = onKey.find(({ p }) => p.filter.operator === "greaterEqual");
   const upper = onKey.find(({ p }) => p.filter.operator === "lessEqual");

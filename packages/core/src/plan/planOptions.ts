@@ -15,7 +15,8 @@ export interface ResolvedPlanOptions {
   maxLength: number;
 }
 
-const KEY_MEMBERS = new Set(["primary", "secondary"]);
+const KEY_MEMBERS = new Set(["primary", "secondary", "types"]);
+const KEY_TYPES: ReadonlySet<unknown> = new Set(["string", "number"]);
 
 /**
  * Checks plan's own options. A wrong option is a programming mistake, not bad
@@ -37,16 +38,27 @@ export function resolvePlanOptions(given: PlanOptions | undefined | null): Resol
 }
 
 function checkKeys(keys: unknown): PlanKeys {
-  const takes = 'options.keys takes { primary: string, secondary?: string }, the stored names of the table\'s keys';
+  const takes = 'options.keys takes { primary: string, secondary?: string, types?: { primary?, secondary? } }, the stored names of the table\'s keys and "string" or "number" for their types';
   if (typeof keys !== "object" || keys === null || Array.isArray(keys)) throw new TypeError(`plan: ${takes}, not ${describeValue(keys)}`);
   const record = keys as Record<string, unknown>;
   for (const member of Object.keys(record)) {
     if (!KEY_MEMBERS.has(member)) throw new TypeError(`plan: ${takes}; unknown member ${JSON.stringify(member)}`);
   }
-  const { primary, secondary } = record;
+  const { primary, secondary, types } = record;
   if (typeof primary !== "string" || primary === "") throw new TypeError(`plan: ${takes}; primary must be a non-empty string, not ${describeValue(primary)}`);
-  if (secondary === undefined) return { primary };
+  const typed = types === undefined ? {} : { types: checkTypes(types, takes) };
+  if (secondary === undefined) return { primary, ...typed };
   if (typeof secondary !== "string" || secondary === "") throw new TypeError(`plan: ${takes}; secondary must be a non-empty string when given, not ${describeValue(secondary)}`);
   if (secondary === primary) throw new TypeError(`plan: ${takes}; primary and secondary must differ, both are ${JSON.stringify(primary)}`);
-  return { primary, secondary };
+  return { primary, secondary, ...typed };
+}
+
+function checkTypes(types: unknown, takes: string): NonNullable<PlanKeys["types"]> {
+  if (typeof types !== "object" || types === null || Array.isArray(types)) throw new TypeError(`plan: ${takes}; types must be an object, not ${describeValue(types)}`);
+  const record = types as Record<string, unknown>;
+  for (const [member, type] of Object.entries(record)) {
+    if (member !== "primary" && member !== "secondary") throw new TypeError(`plan: ${takes}; types has an unknown member ${JSON.stringify(member)}`);
+    if (type !== undefined && !KEY_TYPES.has(type)) throw new TypeError(`plan: ${takes}; types.${member} must be "string" or "number", not ${describeValue(type)}`);
+  }
+  return record as NonNullable<PlanKeys["types"]>;
 }

@@ -2,12 +2,24 @@ import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import type { ScopeInput } from "../syntax/scopedDocument.js";
 
-/** The names of a table's key attributes, as the service stores them. */
+/** The type of every value a key attribute holds (DynamoDB's S and N). */
+export type PlanKeyType = "string" | "number";
+
+/**
+ * The names of a table's key attributes, as the service stores them (a plan
+ * for other names reads the wrong partitions), and where known their types.
+ */
 export interface PlanKeys {
   /** The partition (primary) key: an equality on it becomes queryItems with `key.primary`. */
   readonly primary: string;
   /** The secondary (sort) key: a condition on it becomes that request's QueryFilter. */
   readonly secondary?: string;
+  /**
+   * The types the keys' values have in every item. A key condition with a
+   * value of the other type matches nothing, and the service refuses it
+   * (as DynamoDB does), so the plan sends no such request.
+   */
+  readonly types?: { readonly primary?: PlanKeyType; readonly secondary?: PlanKeyType };
 }
 
 /** Options of `plan`: a schema and limits as for the compilers, plus the table's keys. */
@@ -32,7 +44,10 @@ export interface ListItemsRequest {
   residual: string | null;
 }
 
-/** One queryItems request of a plan: one partition when `key` is present, else every item that has the secondary key. */
+/**
+ * One queryItems request of a plan: with `key` and no `filter` the whole partition (items without the
+ * secondary key too), with both the partition's items that have the secondary key and pass the filter.
+ */
 export interface QueryItemsRequest {
   operation: "queryItems";
   key?: { primary: Scalar };

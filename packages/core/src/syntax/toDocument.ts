@@ -8,8 +8,19 @@ import { resolveLimits } from "./limits.js";
 import { validateTree } from "./validateTree.js";
 import { bindParams, checkParamsOption, withRedaction } from "./bindParams.js";
 
-/** A tree as an app may write it: every member and array readonly (a tree written `as const`). */
-export type ReadonlyTree<T> = T extends readonly (infer U)[] ? readonly ReadonlyTree<U>[] : T extends object ? { readonly [K in keyof T]: ReadonlyTree<T[K]> } : T;
+/** The members of a node that say where it stands in a text; a tree built by hand may leave them out. */
+type SpanMember = "span" | "operatorSpan";
+
+/**
+ * A tree as an app may write it: every member and array readonly (a tree
+ * written `as const`), and spans optional, since a tree built by hand has no
+ * text to point into (validateTree gives it NO_SPAN).
+ */
+export type ReadonlyTree<T> = T extends readonly (infer U)[]
+  ? readonly ReadonlyTree<U>[]
+  : T extends object
+    ? { readonly [K in keyof T as K extends SpanMember ? never : K]: ReadonlyTree<T[K]> } & { readonly [K in keyof T as K extends SpanMember ? K : never]?: T[K] }
+    : T;
 
 /**
  * What the compilers, the formatter and the evaluator accept: text, a parsed

@@ -67,22 +67,19 @@ function planDocument(doc: FilterDocument, keys: ReturnType<typeof checkKeys> | 
   const whole = scan();
   if (keys === undefined || doc.body === null) return whole;
 
-  // Every DynamoDB item has its key attributes, so `sort is not null` is true of every item; adding
-  // it lets core's planner (which serves a store where the sort key may be missing) query a partition
-  // alone. Without a sort key, a name no filter uses stands in for it, for the same reason.
+  // core's planner reads a partition pinned by the filter whole when nothing narrows the sort key
+  // (a query without a QueryFilter), so a Query needs no sort key condition.
   const used = new Set(attributes(doc));
-  const sort = keys.sort ?? standIn(used);
-  const { body: marked, markers } = markRefused(doc.body, used);
-  const body = withPresent(marked, sort, doc.span);
+  const { body, markers } = markRefused(doc.body, used);
   const limits = resolvedLimits(parseOptions);
   let planned;
   try {
     planned = plan(body, {
-      keys: { primary: keys.partition, secondary: sort },
+      keys: keys.sort === undefined ? { primary: keys.partition } : { primary: keys.partition, secondary: keys.sort },
       ...(maxRequests === undefined ? {} : { maxRequests }),
-      // One level for the `and` that adds the key, one for the `not` of a stand-in (markers.ts).
-      maxDepth: limits.maxDepth + 2,
-      maxPredicates: limits.maxPredicates + 1,
+      // One level for the `not` of a stand-in (markers.ts).
+      maxDepth: limits.maxDepth + 1,
+      maxPredicates: limits.maxPredicates,
       maxInValues: limits.maxInValues,
       maxLength: Infinity,
     });
@@ -99,7 +96,7 @@ function planDocument(doc: FilterDocument, keys: ReturnType<typeof checkKeys> | 
   const keyNames = new Set(keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort]);
   const out: DynamoRequest[] = [];
   for (const request of planned.requests as QueryItemsRequest[]) {
-    // core's fallback residual is the whole (augmented) filter: the original is as exact and names no stand-in.
+    // core's fallback residual is the whole (marked) filter: the original is as exact and names no stand-in.
     const residual = request.residual === planned.filter ? original : request.residual;
     const query = toQuery(request, residual, keys, keyNames, limits, markers);
     if (query !== null) out.push(query);
@@ -115,17 +112,6 @@ interface Limits {
 
 function resolvedLimits(options: ParseOptions): Limits {
   return { maxDepth: options.maxDepth ?? 32, maxPredicates: options.maxPredicates ?? 256, maxInValues: options.maxInValues ?? 100 };
-}
-
-function standIn(used: ReadonlySet<string>): string {
-  let name = "\u0000partition-only";
-  while (used.has(name)) name += "\u0000";
-  return name;
-}
-
-function withPresent(body: FilterNode, name: string, span: Span): FilterNode {
-  const present: PredicateNode = { type: "Predicate", attribute: { type: "Attribute", name, span }, operator: "notNull", operatorSpan: span, span };
-  return { type: "And", operands: body.type === "And" ? [...body.operands, present] : [body, present], span };
 }
 
 function toQuery(

@@ -4,8 +4,12 @@ export type DynamoRunErrorCode =
   | "E_DYNAMO_NUMBER"
   /** DynamoDB (or the network on the way) refused or failed a request. */
   | "E_DYNAMO_REQUEST"
+  /** DynamoDB kept throttling or failing (5xx, a cut connection) a request through the retry policy. */
+  | "E_DYNAMO_BUSY"
   /** The table's key schema does not match the keys given. */
-  | "E_DYNAMO_TABLE";
+  | "E_DYNAMO_TABLE"
+  /** The caller's signal aborted the run; `name` is "AbortError" and `cause` the signal's reason, as the client's AbortError. */
+  | "E_ABORTED";
 
 /**
  * The runner's one error type. `message` is for a person; `hint` is the
@@ -20,7 +24,8 @@ export class DynamoRunError extends Error {
 
   constructor(code: DynamoRunErrorCode, message: string, hint: string, options: { attribute?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "DynamoRunError";
+    // An abort reads as the client's does (name AbortError, code E_ABORTED), so one catch serves both runners.
+    this.name = code === "E_ABORTED" ? "AbortError" : "DynamoRunError";
     this.code = code;
     this.hint = hint;
     this.attribute = options.attribute;

@@ -10,7 +10,9 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { matches, type ListFilter } from "@itemfilter/core";
 import { RequestError, type Item, type Page, type Store, type StoreTable } from "@itemfilter/emulator";
+import { createBackoff, withRetry, type RetryOptions } from "../run/retryPolicy.js";
 import { unmarshalItem } from "../run/unmarshalItem.js";
+import { keyText, unreadableItem } from "../run/unreadableItem.js";
 import { dynamoFailure } from "./dynamoFailure.js";
 import { keyConditions, scanConditions } from "./legacyConditions.js";
 import { exclusiveStartKey, pageKey, type DynamoTable } from "./pageKeys.js";
@@ -24,6 +26,8 @@ export interface DynamoStoreOptions {
    * the page ends early with a stopKey, so one answer never takes long. 10 when left out.
    */
   maxCallsPerPage?: number;
+  /** The retry policy of each DynamoDB call (README, "Retries"); what it cannot get past is a 429 or 503. */
+  retry?: RetryOptions;
 }
 
 /** The most table names an unknown-table message lists come from one ListTables call of this size. */
@@ -44,12 +48,14 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
   const maxCalls = options.maxCallsPerPage ?? 10;
   if (!Number.isSafeInteger(maxCalls) || maxCalls < 1) throw new RangeError("maxCallsPerPage must be a whole number of at least 1");
   const described = new Map<string, Promise<DynamoTable | undefined>>();
+  const backoff = createBackoff(options.retry);
+  const retried = <T>(call: () => Promise<T>): Promise<T> => withRetry(call, backoff);
 
   const describe = async (name: string): Promise<DynamoTable | undefined> => {
     // DynamoDB's own rule for names; anything else cannot be a table, so DynamoDB is not asked.
     if (!/^[A-Za-z0-9_.-]{3,255}$/.test(name)) return undefined;
     try {
-      const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+      const { Table } = await retried(() => client.send(new DescribeTableCommand({ TableName: name })));
       const keyOf = (type: "HASH" | "RANGE") => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName;
       const typeOf = (attribute: string | undefined) => Table?.AttributeDefinitions?.find((d) => d.AttributeName === attribute)?.AttributeType;
       const primaryKey = keyOf("HASH");
@@ -88,7 +94,27 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     });
 
   const send = async (call: Call): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> =>
-    call.kind === "Scan" ? client.send(new ScanCommand(call.input)) : client.send(new QueryCommand(call.input));
+    retried(() => (call.kind === "Scan" ? client.send(new ScanCommand(call.input)) : client.send(new QueryCommand(call.input))));
+
+  /**
+   * An item as JSON, or a 422 that names it by its key and says which
+   * attribute cannot be read: every read that reaches it meets the same, so
+   * it is not a status a client retries.
+   */
+  const readItem = (t: DynamoTable, raw: Record<string, AttributeValue>): Item => {
+    const keyNames = t.secondaryKey === undefined ? [t.primaryKey] : [t.primaryKey, t.secondaryKey];
+    // The AWS SDK reads an attribute named __proto__ as undefined: refused by name rather than dropped in silence.
+    const lost = Object.keys(raw).find((name) => raw[name] === undefined);
+    if (lost !== undefined) {
+      throw new RequestError(422, `the item ${keyText(raw, keyNames)} of table ${JSON.stringify(t.name)} has an attribute named ${JSON.stringify(lost)}, which the AWS SDK cannot read`);
+    }
+    try {
+      return unmarshalItem(raw);
+    } catch (error) {
+      const named = unreadableItem(error, raw, keyNames, t.name);
+      throw named instanceof Error && named !== error ? new RequestError(422, named.message) : error;
+    }
+  };
 
   /**
    * One page of the service from as many DynamoDB calls as it takes: until
@@ -107,10 +133,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       const returned = out.Items ?? [];
       for (let i = 0; i < returned.length; i++) {
         const raw = returned[i]!;
-        // The AWS SDK reads an attribute named __proto__ as undefined: refused by name rather than dropped in silence.
-        const lost = Object.keys(raw).find((name) => raw[name] === undefined);
-        if (lost !== undefined) throw new RequestError(500, `an item of table ${JSON.stringify(t.name)} has an attribute named ${JSON.stringify(lost)}, which the AWS SDK cannot read`);
-        const item = unmarshalItem(raw);
+        const item = readItem(t, raw);
         if (rest.length > 0 && !matches(item, [...rest])) continue;
         items.push(item);
         if (items.length === pageSize) {
@@ -137,7 +160,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     table,
     async tableNames() {
       try {
-        const out = await client.send(new ListTablesCommand({ Limit: LIST_TABLES_LIMIT }));
+        const out = await retried(() => client.send(new ListTablesCommand({ Limit: LIST_TABLES_LIMIT })));
         return out.TableNames ?? [];
       } catch (error) {
         throw dynamoFailure(error, "");
@@ -151,9 +174,11 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     },
     async queryItems({ table: wanted, filter, primary, limit, startKey, searchForward, pageSize }) {
       const t = await known(wanted);
-      if (primary === undefined || t.secondaryKey === undefined) {
+      if (primary === undefined) {
         throw new RequestError(400, `a query on DynamoDB reads one partition: give key.primary (a value of ${JSON.stringify(t.primaryKey)}); to read the whole table, use listItems`);
       }
+      // serveOperation sends a filter only for a table with a secondary key; without one, the
+      // whole partition is a Query on the partition key alone (every DynamoDB item has the sort key).
       const input: QueryCommandInput = {
         TableName: t.name,
         KeyConditions: keyConditions(t.primaryKey, primary, t.secondaryKey, filter),

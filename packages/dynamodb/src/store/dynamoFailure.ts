@@ -22,8 +22,8 @@ export function dynamoFailure(error: unknown, table: string): RequestError {
   const e = error as { name?: unknown; message?: unknown; $metadata?: unknown };
   const name = typeof e?.name === "string" ? e.name : "Error";
   const message = typeof e?.message === "string" ? e.message.slice(0, 300) : "";
-  // A number a double cannot hold: the answer would round it, so there is none (the client retries a 500, and gets the same).
-  if (error instanceof DynamoRunError && error.code === "E_DYNAMO_NUMBER") return new RequestError(500, `an item of table ${JSON.stringify(table)} cannot be sent as JSON: ${error.message}`);
+  // A number a double cannot hold: the answer would round it, so there is none; the same read meets it again, so not a 5xx a client retries.
+  if (error instanceof DynamoRunError && error.code === "E_DYNAMO_NUMBER") return new RequestError(422, `an item of table ${JSON.stringify(table)} cannot be sent as JSON: ${error.message}`);
   if (name === "ValidationException") return new RequestError(400, `DynamoDB refused the request: ${message}`);
   if (name === "ResourceNotFoundException") return new RequestError(404, `there is no table ${JSON.stringify(table)}`);
   if (THROTTLED.has(name)) return new RequestError(429, `DynamoDB is throttling reads of table ${JSON.stringify(table)} (${name}); try again later`);

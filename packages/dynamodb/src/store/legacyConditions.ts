@@ -39,9 +39,9 @@ export function scanConditions(filters: readonly ListFilter[]): ScanConditions {
   return { ScanFilter: scanFilter.size === 0 ? undefined : Object.fromEntries(scanFilter), rest };
 }
 
-/** A query's KeyConditions: the partition's key value, and the QueryFilter on the sort key when there is one. */
-export function keyConditions(partitionKey: string, primary: Scalar, sortKey: string, filter: QueryFilter | undefined): Record<string, Condition> {
+/** A query's KeyConditions: the partition's key value, and the QueryFilter on the sort key when there is one (none: the whole partition). */
+export function keyConditions(partitionKey: string, primary: Scalar, sortKey: string | undefined, filter: QueryFilter | undefined): Record<string, Condition> {
   const out: Record<string, Condition> = { [partitionKey]: condition("equals", primary) };
-  if (filter !== undefined) out[sortKey] = condition(filter.operator, filter.value);
+  if (filter !== undefined && sortKey !== undefined) out[sortKey] = condition(filter.operator, filter.value);
   return out;
 }

@@ -3,12 +3,15 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type AttributeDefinition,
+  type AttributeValue,
   type DynamoDBClient,
   type KeySchemaElement,
   type TableDescription,
   type WriteRequest,
 } from "@aws-sdk/client-dynamodb";
+import { createBackoff, isRetryable, withRetry, type RetryOptions } from "../run/retryPolicy.js";
 import { toItem } from "./attributeValues.js";
+import { itemProblem, type ItemRule } from "./itemLimits.js";
 
 export interface WriteProgress {
   written: number;
@@ -23,11 +26,15 @@ export interface WriteTableOptions {
   /** The sort (RANGE) key's attribute, if any. */
   sortKey?: string | undefined;
   items: readonly Record<string, unknown>[];
-  /** Called after every batch. */
+  /** The index of the first item to write, to resume a load: the items before it are checked, not written. 0 when left out. */
+  from?: number;
+  /** Called after every batch; `written` and `total` count the items from `from`. */
   onProgress?: (progress: WriteProgress) => void;
   signal?: AbortSignal;
-  /** Waits between retries of unprocessed items; real timers when left out. */
+  /** Waits while the table becomes ACTIVE, and between retries unless `retry.sleep` is given; real timers when left out. */
   sleep?: (ms: number) => Promise<void>;
+  /** The retry policy (README, "Retries"): throttling and 5xx are retried while writes make progress. */
+  retry?: RetryOptions;
 }
 
 export interface WriteResult {
@@ -36,26 +43,72 @@ export interface WriteResult {
   written: number;
 }
 
-/** A problem with the items or the table, found before or while writing; `index` names the item. */
+export type WriteTableErrorCode = "E_ITEM" | "E_DUPLICATE_KEY" | "E_TABLE" | "E_UNPROCESSED" | "E_WRITE";
+
+export interface WriteTableErrorDetails {
+  /** E_ITEM, E_DUPLICATE_KEY: the item. E_UNPROCESSED, E_WRITE: the first item not known to be written; every item before it (from `from`) was. */
+  index?: number;
+  /** E_DUPLICATE_KEY: the earlier item with the same key. */
+  other?: number;
+  /** E_ITEM: DynamoDB's rule the item breaks. */
+  rule?: ItemRule;
+  /** What is wrong, without naming the item (E_ITEM, so a caller can name it by its file and line) or counting the items written. */
+  detail?: string;
+  /** E_UNPROCESSED, E_WRITE: the items written before it stopped. */
+  written?: number;
+  cause?: unknown;
+}
+
+/** The developer's next step for each code. */
+const HINTS: Record<WriteTableErrorCode, string> = {
+  E_ITEM: "fix or leave out the item (index); nothing was written",
+  E_DUPLICATE_KEY: "give each item its own key (index and other); nothing was written",
+  E_TABLE: "load into another table, or give the keys the table has",
+  E_UNPROCESSED: "call again with from: index once DynamoDB has capacity; every item before index was written",
+  E_WRITE: "DynamoDB's error is the cause; once it is dealt with, call again with from: index",
+};
+
+/**
+ * A problem with the items or the table, found before anything is written
+ * (E_ITEM, E_DUPLICATE_KEY, E_TABLE), or a write that failed (E_UNPROCESSED:
+ * throttled past the retry policy; E_WRITE: refused), saying how far it got.
+ */
 export class WriteTableError extends Error {
+  readonly index: number | undefined;
+  readonly other: number | undefined;
+  readonly rule: ItemRule | undefined;
+  readonly detail: string | undefined;
+  readonly written: number | undefined;
+  /** The developer's next step. */
+  readonly hint: string;
+
   constructor(
-    readonly code: "E_ITEM" | "E_DUPLICATE_KEY" | "E_TABLE" | "E_UNPROCESSED",
+    readonly code: WriteTableErrorCode,
     message: string,
-    readonly index?: number,
+    details: WriteTableErrorDetails = {},
   ) {
-    super(message);
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "WriteTableError";
+    this.hint = HINTS[code];
+    this.index = details.index;
+    this.other = details.other;
+    this.rule = details.rule;
+    this.detail = details.detail;
+    this.written = details.written;
   }
 }
 
 /** BatchWriteItem takes at most 25 writes. */
 const BATCH = 25;
-const MAX_RETRIES = 10;
 
 function keyType(value: unknown): "S" | "N" | undefined {
   if (typeof value === "string") return value === "" ? undefined : "S";
   if (typeof value === "number" && Number.isFinite(value)) return "N";
   return undefined;
+}
+
+function badItem(index: number, rule: ItemRule, detail: string): WriteTableError {
+  return new WriteTableError("E_ITEM", `item ${index}: ${detail}`, { index, rule, detail });
 }
 
 /** The key attributes' types, checked on every item before anything is written: DynamoDB would refuse a batch halfway. */
@@ -67,55 +120,75 @@ function checkKeys(items: readonly Record<string, unknown>[], names: readonly st
     for (const name of names) {
       const value = Object.hasOwn(item, name) ? item[name] : undefined;
       const type = keyType(value);
-      if (type === undefined) {
-        throw new WriteTableError("E_ITEM", `item ${index} needs the key attribute ${JSON.stringify(name)} as a non-empty string or a number (DynamoDB keys are one of these)`, index);
-      }
+      if (type === undefined) throw badItem(index, "key", `the key attribute ${JSON.stringify(name)} must be a non-empty string or a number (DynamoDB keys are one of these)`);
       const expected = types.get(name) ?? type;
       if (type !== expected) {
-        throw new WriteTableError("E_ITEM", `item ${index} has the key attribute ${JSON.stringify(name)} as a ${type === "S" ? "string" : "number"}, while earlier items have a ${expected === "S" ? "string" : "number"}; a DynamoDB key has one type`, index);
+        throw badItem(index, "key", `the key attribute ${JSON.stringify(name)} is a ${type === "S" ? "string" : "number"}, while earlier items have a ${expected === "S" ? "string" : "number"}; a DynamoDB key has one type`);
       }
       types.set(name, type);
       parts.push(`${type}:${String(value)}`);
     }
     const id = JSON.stringify(parts);
     const before = seen.get(id);
-    if (before !== undefined) throw new WriteTableError("E_DUPLICATE_KEY", `items ${before} and ${index} have the same key; each item needs its own`, index);
+    if (before !== undefined) throw new WriteTableError("E_DUPLICATE_KEY", `items ${before} and ${index} have the same key; each item needs its own`, { index, other: before });
     seen.set(id, index);
   });
   return names.map((name) => ({ AttributeName: name, AttributeType: types.get(name) ?? "S" }));
 }
 
+/** Every item as DynamoDB attributes, each checked against DynamoDB's rules, before anything is created or written. */
+function convert(items: readonly Record<string, unknown>[], keys: { partition: string; sort?: string | undefined }): Record<string, AttributeValue>[] {
+  return items.map((item, index) => {
+    let converted: Record<string, AttributeValue>;
+    try {
+      converted = toItem(item);
+    } catch (error) {
+      throw badItem(index, "number", (error as Error).message);
+    }
+    const problem = itemProblem(converted, keys);
+    if (problem !== undefined) throw badItem(index, problem.rule, problem.message);
+    return converted;
+  });
+}
+
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function describeError(error: unknown): string {
+  const e = error as { name?: unknown; message?: unknown };
+  const name = typeof e?.name === "string" ? e.name : "Error";
+  const message = typeof e?.message === "string" && e.message !== "" && e.message !== name ? `: ${e.message.slice(0, 300)}` : "";
+  return `${name}${message}`;
+}
 
 /**
  * Creates a table (on-demand billing) keyed as asked, or uses the one of that
  * name when its keys are the same, and writes the items with BatchWriteItem,
- * 25 at a time, retrying unprocessed items with exponential backoff.
+ * 25 at a time. Every item is checked first (keys, DynamoDB's item rules), so
+ * a bad one stops the load before anything is written. Throttling, 5xx and
+ * unprocessed items are retried with backoff while the writes make progress.
  */
 export async function writeTable(options: WriteTableOptions): Promise<WriteResult> {
   const { client, table, key, sortKey, items, onProgress, signal } = options;
+  const from = options.from ?? 0;
+  if (!Number.isSafeInteger(from) || from < 0 || from > items.length) throw new RangeError(`from must be a whole number from 0 to ${items.length}, not ${from}`);
   const sleep = options.sleep ?? wait;
+  const backoff = createBackoff({ ...(options.sleep === undefined ? {} : { sleep: options.sleep }), ...options.retry });
   const names = sortKey === undefined ? [key] : [key, sortKey];
   const definitions = checkKeys(items, names);
-  // Every item is converted before anything is created or written: a bad one stops the load whole.
-  const converted = items.map((item, index) => {
-    try {
-      return toItem(item);
-    } catch (error) {
-      throw new WriteTableError("E_ITEM", `item ${index}: ${(error as Error).message}`, index);
-    }
-  });
+  const converted = convert(items, { partition: key, sort: sortKey });
   const schema: KeySchemaElement[] = [{ AttributeName: key, KeyType: "HASH" }, ...(sortKey === undefined ? [] : [{ AttributeName: sortKey, KeyType: "RANGE" as const }])];
+  const describe = () => withRetry(() => client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal }), backoff, signal);
 
   let created = false;
   let description: TableDescription | undefined;
   try {
-    description = (await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal })).Table;
+    description = (await describe()).Table;
   } catch (error) {
     if ((error as { name?: unknown })?.name !== "ResourceNotFoundException") throw error;
   }
   if (description === undefined) {
-    await client.send(new CreateTableCommand({ TableName: table, AttributeDefinitions: definitions, KeySchema: schema, BillingMode: "PAY_PER_REQUEST" }), { abortSignal: signal });
+    const input = { TableName: table, AttributeDefinitions: definitions, KeySchema: schema, BillingMode: "PAY_PER_REQUEST" as const };
+    await withRetry(() => client.send(new CreateTableCommand(input), { abortSignal: signal }), backoff, signal);
     created = true;
   } else {
     const same = JSON.stringify(description.KeySchema?.map((k) => [k.AttributeName, k.KeyType])) === JSON.stringify(schema.map((k) => [k.AttributeName, k.KeyType]));
@@ -126,25 +199,55 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
   }
   // Real DynamoDB creates a table in the background; DynamoDB Local is ACTIVE at once.
   for (let i = 0; ; i++) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal });
+    const { Table } = await describe();
     if (Table?.TableStatus === "ACTIVE") break;
     if (i >= 120) throw new WriteTableError("E_TABLE", `table ${JSON.stringify(table)} did not become ACTIVE within a minute`);
     await sleep(500);
   }
 
+  const total = items.length - from;
   let written = 0;
-  for (let start = 0; start < items.length; start += BATCH) {
-    let pending: WriteRequest[] = converted.slice(start, start + BATCH).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > MAX_RETRIES) {
-        throw new WriteTableError("E_UNPROCESSED", `DynamoDB left ${pending.length} items unwritten after ${MAX_RETRIES} retries (throttled); ${written} items were written; run the load again`, start);
+  for (let start = from; start < items.length; start += BATCH) {
+    const batch = converted.slice(start, start + BATCH);
+    let pending: WriteRequest[] = batch.map((Item) => ({ PutRequest: { Item } }));
+    // Retries in a row that wrote nothing; any item written starts the count again.
+    let stalled = 0;
+    let last: unknown;
+    for (;;) {
+      let left: WriteRequest[];
+      try {
+        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }), { abortSignal: signal });
+        left = out.UnprocessedItems?.[table] ?? [];
+        last = undefined;
+      } catch (error) {
+        const done = written + batch.length - pending.length;
+        if (signal?.aborted) throw error;
+        if (!isRetryable(error)) {
+          const detail = `DynamoDB refused a write (${describeError(error)})`;
+          throw new WriteTableError("E_WRITE", `${detail}; ${done} of ${total} items were written`, { index: start, written: done, detail, cause: error });
+        }
+        left = pending;
+        last = error;
       }
-      if (attempt > 0) await sleep(Math.min(5_000, 50 * 2 ** attempt));
-      const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }), { abortSignal: signal });
-      pending = out.UnprocessedItems?.[table] ?? [];
+      const progress = left.length < pending.length;
+      pending = left;
+      if (pending.length === 0) break;
+      stalled = progress ? 0 : stalled + 1;
+      if (stalled > backoff.retries) {
+        const done = written + batch.length - pending.length;
+        const why = last === undefined ? `left ${pending.length} items unprocessed` : `answered ${describeError(last)}`;
+        const detail = `DynamoDB ${why} through ${backoff.retries} retries in a row without progress (throttled)`;
+        throw new WriteTableError("E_UNPROCESSED", `${detail}; ${done} of ${total} items were written`, {
+          index: start,
+          written: done,
+          detail,
+          ...(last === undefined ? {} : { cause: last }),
+        });
+      }
+      await backoff.wait(Math.max(1, stalled), signal);
     }
-    written = Math.min(items.length, start + BATCH);
-    onProgress?.({ written, total: items.length });
+    written += batch.length;
+    onProgress?.({ written, total });
   }
   return { created, written };
 }

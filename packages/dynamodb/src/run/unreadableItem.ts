@@ -1,0 +1,38 @@
+import { DescribeTableCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoRunError } from "./dynamoRunError.js";
+
+/** The item's key as a person reads it, `id "a", at 3`: N as DynamoDB's text, so a number no double holds shows as stored. */
+export function keyText(raw: Record<string, AttributeValue>, names: readonly string[]): string {
+  return names
+    .map((name) => {
+      const value = raw[name];
+      const text = value?.S !== undefined ? JSON.stringify(value.S) : value?.N !== undefined ? value.N : "(binary)";
+      return `${name} ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
+    })
+    .join(", ");
+}
+
+/** The table's key attributes from DescribeTable, to name an unreadable item; undefined when DynamoDB does not say. */
+export async function tableKeyNames(client: DynamoDBClient, TableName: string, signal?: AbortSignal): Promise<string[] | undefined> {
+  try {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }), signal === undefined ? {} : { abortSignal: signal });
+    const names = ["HASH", "RANGE"].map((type) => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName).filter((n): n is string => n !== undefined);
+    return names.length === 0 ? undefined : names;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error for an item unmarshalItem could not read (E_DYNAMO_NUMBER), with
+ * the item's key in its message: the same item fails every read that reaches
+ * it, so the message must say which one to fix. Any other error is returned as it is.
+ */
+export function unreadableItem(error: unknown, raw: Record<string, AttributeValue>, keyNames: readonly string[] | undefined, table: string): unknown {
+  if (!(error instanceof DynamoRunError) || error.code !== "E_DYNAMO_NUMBER") return error;
+  const which = keyNames === undefined ? "an item" : `the item ${keyText(raw, keyNames)}`;
+  return new DynamoRunError("E_DYNAMO_NUMBER", `${which} of table '${table}' cannot be read: ${error.message}`, error.hint, {
+    ...(error.attribute === undefined ? {} : { attribute: error.attribute }),
+    cause: error,
+  });
+}

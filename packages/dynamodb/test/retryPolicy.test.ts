@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { createBackoff, isRetryable, withRetry } from "../src/run.js";
+
+const sdkError = (name: string, status: number) => Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
+const systemError = (code: string) => Object.assign(new Error(code), { code });
+
+describe("the retry policy", () => {
+  it.each([
+    ["ProvisionedThroughputExceededException", true, sdkError("ProvisionedThroughputExceededException", 400)],
+    ["ThrottlingException", true, sdkError("ThrottlingException", 400)],
+    ["RequestLimitExceeded", true, sdkError("RequestLimitExceeded", 400)],
+    ["a 500", true, sdkError("InternalServerError", 500)],
+    ["a 503", true, sdkError("ServiceUnavailable", 503)],
+    ["a connection cut (ECONNRESET)", true, systemError("ECONNRESET")],
+    ["a ValidationException", false, sdkError("ValidationException", 400)],
+    ["refused credentials", false, sdkError("UnrecognizedClientException", 400)],
+    ["nothing listening (ECONNREFUSED)", false, systemError("ECONNREFUSED")],
+    ["a bug", false, new TypeError("x is undefined")],
+  ])("%s: retried %s", (_name, expected, error) => {
+    expect(isRetryable(error)).toBe(expected);
+  });
+
+  it("waits a random time below a bound that doubles from baseDelayMs up to maxDelayMs", async () => {
+    const waits: number[] = [];
+    const backoff = createBackoff({ baseDelayMs: 100, maxDelayMs: 1000, random: () => 0.5, sleep: async (ms) => void waits.push(ms) });
+    for (let stalled = 1; stalled <= 6; stalled++) await backoff.wait(stalled);
+    expect(waits).toEqual([50, 100, 200, 400, 500, 500]);
+  });
+
+  it("retries at most `retries` times in a row, then throws the last error as it came", async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const throttled = sdkError("ProvisionedThroughputExceededException", 400);
+    const backoff = createBackoff({ retries: 3, random: () => 0.99, sleep: async (ms) => void waits.push(ms) });
+    await expect(withRetry(async () => (calls++, Promise.reject(throttled)), backoff)).rejects.toBe(throttled);
+    expect({ calls, waits }).toEqual({ calls: 4, waits: [99, 198, 396] });
+  });
+
+  it("returns the first answer that comes, and does not retry what the same call would meet again", async () => {
+    const backoff = createBackoff({ sleep: async () => {} });
+    let calls = 0;
+    await expect(withRetry(async () => (++calls < 3 ? Promise.reject(sdkError("ServiceUnavailable", 503)) : "page"), backoff)).resolves.toBe("page");
+    expect(calls).toBe(3);
+    const refused = sdkError("ValidationException", 400);
+    calls = 0;
+    await expect(withRetry(async () => (calls++, Promise.reject(refused)), backoff)).rejects.toBe(refused);
+    expect(calls).toBe(1);
+  });
+
+  it("stops waiting when the signal aborts", async () => {
+    const controller = new AbortController();
+    const backoff = createBackoff({ baseDelayMs: 60_000 });
+    const run = withRetry(() => Promise.reject(sdkError("ThrottlingException", 400)), backoff, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error("stopped"));
+    await expect(run).rejects.toThrow("stopped");
+  });
+
+  it.each([
+    [{ retries: -1 }, "retry.retries must be a whole number of at least 0, not -1"],
+    [{ baseDelayMs: 1.5 }, "retry.baseDelayMs must be a whole number of at least 0, not 1.5"],
+    [{ maxDelayMs: Number.NaN }, "retry.maxDelayMs must be a whole number of at least 0, not NaN"],
+  ])("refuses %j", (options, message) => {
+    expect(() => createBackoff(options)).toThrow(new RangeError(message));
+  });
+});
