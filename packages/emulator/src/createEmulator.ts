@@ -57,7 +57,8 @@ export interface Emulator {
   /**
    * The emulator as a request handler, for a server of your own: refuses a
    * request whose Host is not allowed (421) and serves /listItems and
-   * /queryItems, returning true; returns false, without touching the
+   * /queryItems (with allowedOrigins, their CORS preflights too, and 403 for
+   * an Origin it does not list), returning true; returns false, without touching the
    * request, for any other path with an allowed Host, so your server can
    * serve it. Your server should set the timeouts and cap this README lists.
    */
