@@ -1,7 +1,7 @@
 import { defaultSleep } from "./backoff.js";
 import { buildRequest, type Connection, type ParamsOf } from "./buildRequest.js";
 import { AbortError, ClientError } from "./errors.js";
-import { createDefaultFetch } from "#defaultFetch";
+import { createDefaultFetch, fetchFailure } from "#defaultFetch";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";
@@ -116,6 +116,7 @@ export function createClient(options: ClientOptions): Client {
     now: options.now ?? Date.now,
     redact: secretRedactor([applicationKey, authenticationToken]),
     onEvent: options.onEvent,
+    fetchFailure,
   };
   const connection: Connection = { baseUrl, applicationKey, authenticationToken };
 

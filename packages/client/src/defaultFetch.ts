@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import nodeFetch from "node-fetch";
-import type { FetchLike } from "./types.js";
+import type { FetchFailure, FetchLike } from "./types.js";
 
 /** node-fetch with keep-alive agents of its own, so pages and retries reuse connections. `close` frees the sockets. */
 export function createDefaultFetch(): { fetch: FetchLike; close(): void } {
@@ -23,4 +23,9 @@ export function createDefaultFetch(): { fetch: FetchLike; close(): void } {
       https.destroy();
     },
   };
+}
+
+/** In Node, a failed fetch says why itself (ECONNREFUSED, a TLS error...) and is retried as any network error: nothing to add. */
+export function fetchFailure(_error: unknown, _url: string): FetchFailure | undefined {
+  return undefined;
 }

@@ -141,7 +141,18 @@ export class TimeoutError extends ClientError {
 
 /** The request could not be sent or its answer could not be read: refused, reset, DNS, TLS. `cause` is a redacted copy of the platform's error. */
 export class NetworkError extends ClientError {
-  constructor(operation: Operation, attempts: number, detail: string, cause: Error) {
+  constructor(
+    operation: Operation,
+    attempts: number,
+    detail: string,
+    cause: Error,
+    /**
+     * In a browser, a fetch to another origin that failed with no answer the
+     * page may read: a CORS refusal, or a service that did not answer (a page
+     * cannot tell which; the console can). Not retried.
+     */
+    readonly refusedByBrowser = false,
+  ) {
     super("E_NETWORK", operation, attempts, `network error: ${detail}`, { cause });
     this.name = "NetworkError";
   }

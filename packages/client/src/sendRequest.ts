@@ -3,7 +3,7 @@ import { AbortError, ClientError, NetworkError, RedirectError, ResponseTooLargeE
 import { discardBody, readBodyText } from "./readBodyText.js";
 import { isRetryableStatus, readResponse, type Answer } from "./readResponse.js";
 import { sanitizeError } from "./redact.js";
-import type { FetchLike, HttpRequest, Operation, Page, RequestEvent } from "./types.js";
+import type { FetchFailure, FetchLike, HttpRequest, Operation, Page, RequestEvent } from "./types.js";
 import { utf8Length } from "./readBodyText.js";
 
 /** The settled options sendRequest works with. */
@@ -20,6 +20,8 @@ export interface Transport {
   now: () => number;
   redact: (text: string) => string;
   onEvent: ((event: RequestEvent) => void) | undefined;
+  /** The platform's reading of a fetch that rejected: a browser's says whether it refused the request (not retried). */
+  fetchFailure: (error: unknown, url: string) => FetchFailure | undefined;
 }
 
 /** The origin a redirect points to, resolved against the request's URL; undefined when there is no usable Location. */
@@ -76,6 +78,8 @@ async function attempt(t: Transport, operation: Operation, request: HttpRequest,
     }
     if (timedOut) throw new TimeoutError(operation, attempts, t.timeoutMs);
     const cause = sanitizeError(error, t.redact);
+    const failure = t.fetchFailure(error, request.url);
+    if (failure !== undefined) throw new NetworkError(operation, attempts, t.redact(failure.detail), cause, failure.refused);
     const code = (cause as { code?: unknown }).code ?? (cause.cause as { code?: unknown } | undefined)?.code;
     const detail = typeof code === "string" && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message;
     throw new NetworkError(operation, attempts, detail, cause);
@@ -118,7 +122,7 @@ function tell(hook: (event: RequestEvent) => void, told: Told): void {
 
 /**
  * Sends a request until it succeeds, fails for good, or runs out of attempts.
- * Only network errors, timeouts, 429 and 5xx are retried (both operations
+ * Only network errors (not those a browser refused), timeouts, 429 and 5xx are retried (both operations
  * are reads, so repeating one is safe), after a full-jitter backoff or the
  * answer's Retry-After, capped.
  */
@@ -135,7 +139,7 @@ export async function sendRequest(t: Transport, operation: Operation, request: H
     try {
       answer = await attempt(t, operation, request, attempts, signal);
     } catch (error) {
-      const retryable = error instanceof TimeoutError || error instanceof NetworkError;
+      const retryable = error instanceof TimeoutError || (error instanceof NetworkError && !error.refusedByBrowser);
       report(retryable && attempts < t.maxAttempts ? "retry" : "error", undefined, undefined, error);
       if (!retryable) throw error;
       failure = error;

@@ -111,6 +111,12 @@ export interface FetchInit {
 /** A fetch function: node-fetch, globalThis.fetch, or a test double. */
 export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponseLike>;
 
+/** What the platform makes of a fetch that rejected (see `#defaultFetch`'s fetchFailure): the NetworkError's detail, and whether the browser refused it (not retried). */
+export interface FetchFailure {
+  detail: string;
+  refused: boolean;
+}
+
 export interface ClientOptions {
   /** Such as `https://service.example.com/v1` or an emulator's URL; operations are appended as `/listItems`. */
   baseUrl: string;

@@ -129,23 +129,6 @@ describe("the browser's default fetch", () => {
   });
 });
 
-describe("the browser's default fetch, failing", () => {
-  it("says that the service did not answer or refused the page's origin (CORS), the browser saying only 'Failed to fetch'", async () => {
-    const original = globalThis.fetch;
-    globalThis.fetch = (() => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch;
-    try {
-      const client = createClient({ ...options, fetch: createDefaultFetch().fetch });
-      await expect(client.listItems({ table: "t" })).rejects.toMatchObject({
-        name: "NetworkError",
-        code: "E_NETWORK",
-        message: "listItems: network error: Failed to fetch: the service did not answer, or it does not allow this page's origin (CORS); the browser's console says which",
-      });
-    } finally {
-      globalThis.fetch = original;
-    }
-  });
-});
-
 describe("the sources a browser bundle takes", () => {
   it("name no Node module and no Node global outside the two Node modules (browser twins: #digest, #defaultFetch)", () => {
     const dir = new URL("../src/", import.meta.url);

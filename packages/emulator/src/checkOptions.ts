@@ -1,4 +1,5 @@
 import { buildAccessList, type AccessList } from "./accessList.js";
+import { originProblem } from "./allowedOrigins.js";
 import { EmulatorError } from "./EmulatorError.js";
 import type { EmulatorHooks, EmulatorOptions } from "./types.js";
 
@@ -20,6 +21,8 @@ export interface CheckedOptions {
   maxConnections: number;
   /** Host names to accept; undefined: loopback names, and the address given to start(). */
   allowedHosts: readonly string[] | "any" | undefined;
+  /** Web origins whose pages may call it (CORS); undefined: no CORS, and Origin is not looked at. */
+  allowedOrigins: ReadonlySet<string> | undefined;
   hooks: EmulatorHooks;
   access: AccessList;
 }
@@ -47,6 +50,16 @@ function hostList(value: unknown): readonly string[] | "any" | undefined {
     fail('allowedHosts must be "any" or a non-empty array of host names (such as "localhost" or "[::1]", without a port)');
   }
   return value as string[];
+}
+
+function originList(value: unknown): ReadonlySet<string> | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length === 0) fail('allowedOrigins must be a non-empty array of origins, such as ["http://localhost:5173"]');
+  (value as unknown[]).forEach((origin, i) => {
+    const problem = originProblem(origin);
+    if (problem !== undefined) fail(`allowedOrigins[${i}] ${problem}`);
+  });
+  return new Set(value as string[]);
 }
 
 function status(value: unknown, name: string, lowest: number): void {
@@ -94,6 +107,7 @@ export function checkOptions(options: EmulatorOptions): CheckedOptions {
     idleTimeoutMs,
     maxConnections: positiveInteger(options.maxConnections, "maxConnections", DEFAULT_MAX_CONNECTIONS),
     allowedHosts: hostList(options.allowedHosts),
+    allowedOrigins: originList(options.allowedOrigins),
     hooks,
     access,
   };

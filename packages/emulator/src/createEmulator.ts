@@ -8,6 +8,7 @@ import { readBody } from "./readBody.js";
 import { readCredentials, type Operation } from "./readMembers.js";
 import { RequestError } from "./RequestError.js";
 import { serveOperation } from "./serveOperation.js";
+import { corsHeaders, originVerdict, preflightHeaders, refusedOriginMessage } from "./allowedOrigins.js";
 import { allowedHostsFor, headerHostName, hostName, isAllowedHost, isWildcardHost, type AllowedHosts } from "./hostCheck.js";
 import { admitRequest, waitForTurn } from "./pipelining.js";
 import { pageParts, writeParts } from "./writeResponse.js";
@@ -56,7 +57,8 @@ export interface Emulator {
   /**
    * The emulator as a request handler, for a server of your own: refuses a
    * request whose Host is not allowed (421) and serves /listItems and
-   * /queryItems, returning true; returns false, without touching the
+   * /queryItems (with allowedOrigins, their CORS preflights too, and 403 for
+   * an Origin it does not list), returning true; returns false, without touching the
    * request, for any other path with an allowed Host, so your server can
    * serve it. Your server should set the timeouts and cap this README lists.
    */
@@ -186,8 +188,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const send = async (req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> => {
     await latency();
     if (res.headersSent || res.destroyed) return;
+    // Every answer to a listed origin names it, errors included, so its page can read why it was refused.
+    const headers = { ...corsHeaders(req.headers.origin, settings.allowedOrigins), ...reply.headers };
     // With Connection: close, Node ends the socket once the answer is out.
-    await writeParts(req, res, reply.status, reply.close === true ? { ...reply.headers, Connection: "close" } : reply.headers, reply.parts);
+    await writeParts(req, res, reply.status, reply.close === true ? { ...headers, Connection: "close" } : headers, reply.parts);
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse, operation: Operation): Promise<void> => {
@@ -227,7 +231,16 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (operation === undefined) return false;
     if (!admitRequest(req, res)) return true;
     requestCount++;
-    answer(req, res, serve(req, res, operation));
+    const origin = req.headers.origin;
+    const verdict = originVerdict(origin, req.headers.host, settings.allowedOrigins);
+    if (verdict === "refused") {
+      answer(req, res, Promise.reject(new RequestError(403, refusedOriginMessage(origin!, settings.allowedOrigins!))));
+    } else if (verdict === "allowed" && req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined) {
+      req.resume();
+      answer(req, res, send(req, res, { status: 204, headers: preflightHeaders(req.headers["access-control-request-private-network"]), parts: [] }));
+    } else {
+      answer(req, res, serve(req, res, operation));
+    }
     return true;
   };
 

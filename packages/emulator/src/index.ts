@@ -8,6 +8,7 @@ export {
 } from "./checkOptions.js";
 export { createGuardedServer, DEFAULT_SERVER_LIMITS, type ServerLimits } from "./createGuardedServer.js";
 export { createEmulator, type Emulator, type InProcessInit, type InProcessResponse, type StartOptions } from "./createEmulator.js";
+export { originProblem } from "./allowedOrigins.js";
 export { allowedHostsFor, isAllowedHost, isWildcardHost, LOOPBACK_HOSTS, type AllowedHosts } from "./hostCheck.js";
 export { EmulatorError, type EmulatorErrorCode, type EmulatorErrorDetails } from "./EmulatorError.js";
 export type { KeyValue } from "./keyValues.js";

@@ -94,5 +94,13 @@ export interface EmulatorOptions {
    * [::1], plus the host given to start() (any name, for a wildcard address).
    */
   allowedHosts?: readonly string[] | "any";
+  /**
+   * Web origins (`scheme://host[:port]`, exactly as a browser sends them in
+   * Origin) whose pages may call the emulator from another origin (CORS): their
+   * preflights are answered and every answer names them. A request from
+   * another origin is then refused (403); the server's own origin is always
+   * served. No `*`. When left out: no CORS headers, and Origin is not looked at.
+   */
+  allowedOrigins?: readonly string[];
   hooks?: EmulatorHooks;
 }

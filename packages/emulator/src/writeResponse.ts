@@ -38,7 +38,8 @@ export async function writeParts(req: IncomingMessage, res: ServerResponse, stat
     if (!ok) await drained(res);
     if (!writable(res)) return;
   }
-  if (!started) res.writeHead(status, { ...headers, "Content-Length": String(Buffer.byteLength(pending)) });
+  // A 204 (a preflight's answer) has no body, and so no Content-Length (RFC 9110, 8.6).
+  if (!started) res.writeHead(status, status === 204 ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(pending)) });
   res.end(pending);
 }
 

@@ -25,6 +25,8 @@ export interface Failure {
 
 export interface ClientApp {
   find(credentials: Credentials, params: Omit<FindAllParams, "signal">): Promise<Found>;
+  /** findAll against the service at `baseUrl` (another origin, say); a ClientError is returned, not thrown. */
+  findAt(baseUrl: string, credentials: Credentials, params: Omit<FindAllParams, "signal">): Promise<Found | Failure>;
   /** listAll on `baseUrl`, this page's origin when left out. */
   list(credentials: Credentials, table: string, filter: string, baseUrl?: string): Promise<Found | Failure>;
 }
@@ -34,15 +36,24 @@ function failure(error: unknown): Failure {
   return { name: error.name, code: error.code, operation: error.operation, attempts: error.attempts, message: error.message, stack: error.stack ?? "" };
 }
 
+async function findAll(baseUrl: string, credentials: Credentials, params: Omit<FindAllParams, "signal">): Promise<Found> {
+  const client = createClient({ baseUrl, ...credentials, backoffBaseMs: 1 });
+  const walk = client.findAll(params);
+  const items: Record<string, unknown>[] = [];
+  for (;;) {
+    const step = await walk.next();
+    if (step.done === true) return { items, outcome: step.value };
+    items.push(step.value);
+  }
+}
+
 const app: ClientApp = {
-  async find(credentials, params) {
-    const client = createClient({ baseUrl: location.origin, ...credentials, backoffBaseMs: 1 });
-    const walk = client.findAll(params);
-    const items: Record<string, unknown>[] = [];
-    for (;;) {
-      const step = await walk.next();
-      if (step.done === true) return { items, outcome: step.value };
-      items.push(step.value);
+  find: (credentials, params) => findAll(location.origin, credentials, params),
+  async findAt(baseUrl, credentials, params) {
+    try {
+      return await findAll(baseUrl, credentials, params);
+    } catch (error) {
+      return failure(error);
     }
   },
   async list(credentials, table, filter, baseUrl = location.origin) {

@@ -11,6 +11,16 @@ export function optionalString(value: unknown, flag: string): string | undefined
   return value;
 }
 
+/** A flag that may be repeated (yargs gives one value as a string, several as an array), in the order given. */
+export function repeatedStrings(value: unknown, flag: string): string[] {
+  if (value === undefined || value === null) return [];
+  const values = Array.isArray(value) ? (value as unknown[]) : [value];
+  return values.map((v) => {
+    if (typeof v !== "string" || v === "") throw usageError(`--${flag} needs a value`);
+    return v;
+  });
+}
+
 /** A whole number >= min, such as a --limit or a --port. */
 export function optionalInteger(value: unknown, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;

@@ -59,6 +59,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter serve --data items.json --port 0", "serve your own data on a free port"],
     ["itemfilter serve --dynamodb-endpoint http://127.0.0.1:8000", "serve DynamoDB's tables instead (DynamoDB Local here; the README shows how to start it)"],
     ["itemfilter serve --access access.json", "let in the keys an access file lists, each on its tables and scopes"],
+    ["itemfilter serve --allow-origin http://localhost:5173", "let a page on another origin (Vite's dev server here) call it from the browser"],
   ],
   load: [
     ["itemfilter load --dynamodb-endpoint http://127.0.0.1:8000 --table users", "the demo users into DynamoDB Local, keyed as in the demo data"],

@@ -111,6 +111,8 @@ export interface ServeArgs {
   tokenFile: string | undefined;
   /** A JSON file of credentials, each with the tables it may read and their scopes; replaces --app-key and --token-file. */
   access: string | undefined;
+  /** Web origins whose pages may call it (CORS), as given (runServe checks them); empty: none. */
+  allowOrigins: string[];
 }
 
 /** `itemfilter load`: a data file into a DynamoDB table. */

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from "yargs";
-import { optionalInteger, optionalString } from "./argValues.js";
+import { optionalInteger, optionalString, repeatedStrings } from "./argValues.js";
 import { EPILOG } from "../helpText.js";
 import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
@@ -24,6 +24,10 @@ export function serveCommand(select: Select): CommandModule {
           conflicts: ["app-key", "token-file"],
           describe: "A JSON file of credentials instead, each with the tables it may read and, per table, an optional scope: a filter every item it reads satisfies",
         })
+        .option("allow-origin", {
+          type: "string",
+          describe: "Let pages on this origin (scheme://host[:port], such as http://localhost:5173) call it from the browser (CORS); repeatable; no *",
+        })
         .epilog(`${examplesMarker("serve")}\n\n${EPILOG}`),
     handler: (argv) => {
       select({
@@ -37,8 +41,10 @@ export function serveCommand(select: Select): CommandModule {
           appKey: optionalString(argv.appKey, "app-key"),
           tokenFile: optionalString(argv.tokenFile, "token-file"),
           access: optionalString(argv.access, "access"),
+          allowOrigins: repeatedStrings(argv.allowOrigin, "allow-origin"),
         },
       });
     },
   };
 }
+

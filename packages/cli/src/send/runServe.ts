@@ -1,4 +1,4 @@
-import { createEmulator, isWildcardHost, type Credentials, type Store } from "@itemfilter/emulator";
+import { createEmulator, isWildcardHost, originProblem, type Credentials, type Store } from "@itemfilter/emulator";
 import { untilInterrupted, type CliContext } from "../cliContext.js";
 import { serviceError, usageError } from "../cliError.js";
 import type { ServeArgs } from "../commands/selection.js";
@@ -15,6 +15,10 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
  * everything else to stderr.
  */
 export async function runServe(ctx: CliContext, args: ServeArgs): Promise<number> {
+  for (const origin of args.allowOrigins) {
+    const problem = originProblem(origin);
+    if (problem !== undefined) throw usageError(`--allow-origin ${problem}`);
+  }
   const access = await serveAccess(ctx, args);
   // Checked before DynamoDB is asked anything.
   const exposure = dynamoExposure(args, access);
@@ -56,7 +60,7 @@ async function openSource(ctx: CliContext, args: ServeArgs): Promise<Source> {
 
 async function serve(ctx: CliContext, args: ServeArgs, access: ServeAccess, source: Source, exposure: string | undefined): Promise<number> {
   const demo = access.kind === "demo";
-  const emulator = createEmulator({ ...source.options, credentials: access.credentials });
+  const emulator = createEmulator({ ...source.options, credentials: access.credentials, ...(args.allowOrigins.length === 0 ? {} : { allowedOrigins: [...new Set(args.allowOrigins)] }) });
   let url: string;
   try {
     // With --host it listens there and answers requests that name it; else loopback names only.
@@ -82,6 +86,7 @@ async function serve(ctx: CliContext, args: ServeArgs, access: ServeAccess, sour
     if (missing.length > 0) ctx.err(`Warning: the access file '${access.file}' lists tables that are not served (${missing.join(", ")}); they are answered as missing.\n`);
   }
   ctx.err(`${acceptsLine(access)}\n`);
+  if (args.allowOrigins.length > 0) ctx.err(`${originsLine(args.allowOrigins)}\n`);
   ctx.err(`${tryLine(url, firstReadable(access, source), args, demo)}\nPress Ctrl-C to stop.\n`);
   await untilInterrupted(ctx);
   await emulator.stop();
@@ -96,6 +101,10 @@ function acceptsLine(access: ServeAccess): string {
   if (access.kind === "configured") return "It accepts only the application key and token you configured.";
   const n = access.credentials.length;
   return `It accepts only the ${n === 1 ? "credential" : `${n} credentials`} of the access file '${access.file}', each on the tables it lists, within their scopes.`;
+}
+
+function originsLine(origins: readonly string[]): string {
+  return `Pages on ${origins.join(", ")} may call it from the browser (CORS); requests from other pages' origins are refused (403).`;
 }
 
 /** The tables credentials list that the source does not have, quoted, each once. */
