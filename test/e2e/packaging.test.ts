@@ -1,8 +1,9 @@
-import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { execFile, spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // What a project outside this repository gets: `pnpm pack` of each published
@@ -10,16 +11,47 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // example run there. Needs the packages built (`pnpm install` does it).
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const PACKAGES = ["core", "client", "emulator", "cli"] as const;
+const PACKAGES = ["core", "client", "emulator", "cli", "dynamodb", "codemirror"] as const;
+type Package = (typeof PACKAGES)[number];
 
 let tmp: string;
 let app: string;
 const tarballs = new Map<string, string>();
+let attwRuns: Promise<AttwRun[]>;
+
+interface AttwRun {
+  name: Package;
+  status: number;
+  output: string;
+}
 
 function run(command: string, args: string[], options: SpawnSyncOptions) {
   const r = spawnSync(command, args, { encoding: "utf8", timeout: 120_000, ...options });
   if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${r.status ?? r.error}:\n${r.stderr}`);
   return r as { stdout: string; stderr: string };
+}
+
+/**
+ * Are the Types Wrong on one tarball, offline. The packages are ES modules only (by design), which attw
+ * reports for require() as cjs-resolves-to-esm; Node 20.19+ (their engines) loads them from require(),
+ * which the test "every entry point loads…" checks, so that one rule is ignored and every other is kept.
+ */
+function attw(name: Package): Promise<AttwRun> {
+  const bin = join(ROOT, "node_modules/@arethetypeswrong/cli/dist/index.js");
+  const args = [bin, tarballs.get(name)!, "--format", "ascii", "--no-emoji", "--no-color", "--ignore-rules", "cjs-resolves-to-esm"];
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd: tmp, encoding: "utf8", timeout: 120_000 }, (error, stdout, stderr) => {
+      resolve({ name, status: typeof error?.code === "number" ? error.code : error === null ? 0 : -1, output: stdout + stderr });
+    });
+  });
+}
+
+/** Every subpath a package's exports map offers, as a specifier (`@itemfilter/client/redact`). */
+function entryPoints(name: Package): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "packages", name, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+  return Object.keys(manifest.exports)
+    .filter((subpath) => subpath !== "./package.json")
+    .map((subpath) => `@itemfilter/${name}${subpath.slice(1)}`);
 }
 
 /** The file list of a tarball (tar is on every machine that runs the suite). */
@@ -59,6 +91,8 @@ beforeAll(() => {
     const name = /^itemfilter-(\w+)-\d/.exec(file)?.[1];
     if (name !== undefined) tarballs.set(name, join(packs, file));
   }
+  // attw takes seconds a package: the six run beside npm install and the tests before theirs.
+  attwRuns = Promise.all(PACKAGES.filter((p) => tarballs.has(p)).map(attw));
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--loglevel=error", ...tarballs.values()], { cwd: app });
 }, 180_000);
@@ -84,6 +118,20 @@ describe("the packed packages", () => {
     expect(readFileSync(join(ROOT, "packages", name, "LICENSE"), "utf8")).toBe(readFileSync(join(ROOT, "LICENSE"), "utf8"));
   });
 
+  it.each(PACKAGES)("@itemfilter/%s passes publint, suggestions included", async (name) => {
+    const tgz = readFileSync(tarballs.get(name)!);
+    const tarball = tgz.buffer.slice(tgz.byteOffset, tgz.byteOffset + tgz.byteLength) as ArrayBuffer;
+    const { messages } = await publint({ pack: { tarball }, level: "suggestion", strict: true });
+    expect(messages).toEqual([]);
+  });
+
+  it("pass Are the Types Wrong in every module resolution (node10, node16 from ESM and CJS, bundler), offline", async () => {
+    const runs = await attwRuns;
+    expect(runs.map((r) => ({ name: r.name, status: r.status, verdict: r.output.includes("No problems found") }))).toEqual(
+      PACKAGES.map((name) => ({ name, status: 0, verdict: true })),
+    );
+  }, 120_000);
+
   it("ships the core pre-bundled (the entry, the parser, what needs no parser, their shared chunk) with no runtime dependencies, and the notices of the code bundled into it", () => {
     const tgz = tarballs.get("core")!;
     expect(packedManifest(tgz).dependencies ?? {}).toEqual({});
@@ -96,6 +144,19 @@ describe("the packed packages", () => {
 });
 
 describe("an app that installs them", () => {
+  it("loads every entry point of the six packages, as an ES module and from require(), with the names the sources export", async () => {
+    const specifiers = PACKAGES.flatMap(entryPoints);
+    const program = `import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const names = (m) => Object.keys(m).sort();
+for (const s of ${JSON.stringify(specifiers)}) console.log(JSON.stringify([s, names(await import(s)), names(require(s))]));`;
+    writeFileSync(join(app, "entries.mjs"), program);
+    const r = spawnSync(process.execPath, ["--no-warnings", "entries.mjs"], { cwd: app, encoding: "utf8" });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+    const expected = await Promise.all(specifiers.map(async (s) => { const names = Object.keys((await import(s)) as object).sort(); return [s, names, names]; }));
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l) as unknown)).toEqual(expected);
+  });
+
   it("runs the core README's example with the output the README shows", () => {
     const example = readmeExample();
     const lines = example.split("\n");
