@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { EPILOG } from "../helpText.js";
-import { optionalString } from "./argValues.js";
+import { DEFAULT_WAIT_SECONDS } from "../dynamo/waitForEndpoint.js";
+import { optionalInteger, optionalString } from "./argValues.js";
 import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
 
@@ -16,6 +17,7 @@ export function loadCommand(select: Select): CommandModule {
         .option("data", { type: "string", describe: "A JSON ({tables: {...}}) or NDJSON data file (default: the demo data); from a tables file, the table named by --table, or its only one" })
         .option("key", { type: "string", describe: "The partition key attribute (default: the tables file's primaryKey)" })
         .option("sort-key", { type: "string", describe: "The sort key attribute (default: the tables file's secondaryKey, when --key is not given)" })
+        .option("wait", { type: "number", describe: `Seconds to wait while nothing listens at the endpoint yet, such as a DynamoDB Local just started (default ${DEFAULT_WAIT_SECONDS}; 0: not at all)` })
         .epilog(`${examplesMarker("load")}\n\n${EPILOG}`),
     handler: (argv) => {
       select({
@@ -27,6 +29,7 @@ export function loadCommand(select: Select): CommandModule {
           data: optionalString(argv.data, "data"),
           key: optionalString(argv.key, "key"),
           sortKey: optionalString(argv.sortKey, "sort-key"),
+          wait: optionalInteger(argv.wait, "wait", 0, 600) ?? DEFAULT_WAIT_SECONDS,
         },
       });
     },

@@ -119,6 +119,8 @@ export interface LoadArgs {
   data: string | undefined;
   key: string | undefined;
   sortKey: string | undefined;
+  /** --wait: seconds to wait for the endpoint to accept connections. */
+  wait: number;
 }
 
 export interface ReplArgs extends TargetArgs {

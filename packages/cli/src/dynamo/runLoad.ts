@@ -8,6 +8,7 @@ import { quoteArg } from "../quoteArg.js";
 import { checkUserFile, MAX_BYTES, throwIfAborted } from "../readText.js";
 import { demoDataPath } from "../send/demoDataPath.js";
 import { dynamoCliError, openDynamoClient } from "./openDynamoClient.js";
+import { waitForEndpoint } from "./waitForEndpoint.js";
 
 interface Source {
   items: readonly Item[];
@@ -54,6 +55,7 @@ async function readSource(ctx: CliContext, args: LoadArgs): Promise<Source> {
  */
 export async function runLoad(ctx: CliContext, args: LoadArgs): Promise<number> {
   const source = await readSource(ctx, args);
+  await waitForEndpoint(ctx, args.endpoint, args.wait);
   const client = await openDynamoClient(ctx, args);
   const { writeTable } = await import("@itemfilter/dynamodb/store");
   const live = ctx.tty.stderr;
