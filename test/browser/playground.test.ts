@@ -125,9 +125,12 @@ describe("the playground in Chromium", () => {
     expect(await errors.locator("pre").textContent()).toBe(
       "E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'? (1:1)\n1 | agee >= 30 and age < 5\n  | ^^^^",
     );
-    // Hovering the squiggle shows the message with its code.
     await squiggle.hover();
-    await expect.poll(() => page.locator(".cm-tooltip-lint").textContent()).toContain("E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'?");
+    // Hovering the squiggle shows the message, then the code, once.
+    const tooltip = page.locator(".cm-tooltip-lint");
+    await expect.poll(() => tooltip.locator(".cm-diagnosticText").textContent()).toBe("unknown attribute 'agee'; did you mean 'age'?");
+    expect(await tooltip.locator(".cm-diagnosticSource").textContent()).toBe("E_UNKNOWN_ATTRIBUTE");
+    expect((await tooltip.textContent())!.split("E_UNKNOWN_ATTRIBUTE").length - 1).toBe(1);
   });
 
   it("a fix button under an error applies the fix: the text changes and the error goes", async () => {
