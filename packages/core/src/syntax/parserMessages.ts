@@ -5,6 +5,7 @@ import { quoted, shownText } from "../messageText.js";
 import type { OffsetFix } from "./lexer.js";
 import { quoteString } from "./quote.js";
 import { closest, normaliseWord } from "./closest.js";
+import { suggestJoiner } from "./suggestJoiner.js";
 import { And, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
 
 export function shown(tok: IToken | undefined): string {
@@ -112,7 +113,7 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
   buildNotAllInputParsedMessage({ firstRedundant }) {
     const unmatched = firstRedundant.image === ")";
     const close = unmatched ? "; this ')' has no matching '('" : "";
-    const fix = firstRedundant.tokenType === Identifier ? suggestOperator(firstRedundant.image) : undefined;
+    const fix = firstRedundant.tokenType === Identifier ? (suggestJoiner(firstRedundant.image) ?? suggestOperator(firstRedundant.image)) : undefined;
     const message = `expected 'and', 'or' or end of input, found ${shown(firstRedundant)}${close}${fix === undefined ? "" : `; did you mean '${fix}'?`}`;
     const params: Record<string, string | null> = { expected: "'and', 'or' or end of input", found: firstRedundant.image };
     if (fix !== undefined) params.suggestion = fix;
