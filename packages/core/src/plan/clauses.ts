@@ -157,11 +157,16 @@ function disjunction(term: { readonly operands: Term[]; readonly span: Span }, b
   return simplify(all, bounds)!;
 }
 
+/**
+ * What overflowed is alternatives that could not merge: equalities on one attribute already
+ * have (into 'in'), so advice to write 'in' would be wrong for the rest ('beginsWith' ones, or
+ * alternatives on different attributes), which only fewer alternatives or a larger bound help.
+ */
 function tooLarge(span: Span, maxRequests: number): FilterError {
   return new FilterError([
     {
       code: "E_PLAN_TOO_LARGE",
-      message: `this filter would take more than ${maxRequests} requests to run; write alternatives on one attribute as 'in', as in a in (1, 2), so they share one`,
+      message: `this filter would take more than ${maxRequests} requests to run: each alternative joined by 'or' takes a request of its own ('=' and 'in' tests of one attribute share one); use fewer alternatives`,
       hint: "raise maxRequests to allow more requests per filter",
       params: { limit: maxRequests },
       span,
