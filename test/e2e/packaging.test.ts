@@ -113,6 +113,13 @@ describe("the packed packages", () => {
     expect([...tarballs.keys()].sort()).toEqual([...PACKAGES].sort());
   });
 
+  it("are the ones the root README's pack command packs", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const command = readme.split("\n").find((line) => line.includes(" pack --pack-destination "));
+    const packed = [...(command ?? "").matchAll(/--filter @itemfilter\/(\w+)/g)].map((m) => m[1]);
+    expect(packed.sort()).toEqual([...PACKAGES].sort());
+  });
+
   it.each(PACKAGES)("@itemfilter/%s carries its license, readme, code and types, and no workspace links", (name) => {
     const tgz = tarballs.get(name)!;
     const files = contents(tgz);
