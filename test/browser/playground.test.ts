@@ -67,6 +67,41 @@ describe("the playground in Chromium", () => {
     await expect.poll(() => page.evaluate(() => new URLSearchParams(location.search).get("q"))).toBe(text);
   });
 
+  it("the first screen says the box is empty, and its JSON and plan are the empty filter's: every item", async () => {
+    const { page } = await open();
+    expect(await page.locator(".cm-placeholder").textContent()).toBe("Empty: matches every item. Type a filter; Ctrl+Space suggests names.");
+    expect(JSON.parse((await page.locator("#json").textContent())!)).toEqual({ filter: "", requests: [{ operation: "listItems", filter: [], residual: null }], combine: "union" });
+    expect(await page.locator("#plan-text").textContent()).toContain("full scan, every item returned");
+    expect(await page.locator("#copy").isEnabled()).toBe(true);
+  });
+
+  it.each([
+    ["age >", "No JSON: the filter has an error."],
+    ["agee > 1 and plann = 2", "No JSON: the filter has 2 errors."],
+  ])("a filter with errors (%s) has no JSON and nothing to copy, in every mode", async (text, note) => {
+    const { page } = await open("?mode=list");
+    await typeFilter(page, text);
+    for (const mode of ["list", "find"]) {
+      await page.locator(`input[name="mode"][value="${mode}"]`).check();
+      await expect.poll(() => page.locator("#json-note").textContent()).toBe(note);
+      expect(await page.locator("#json").isHidden()).toBe(true);
+      expect(await page.locator("#json").textContent()).toBe("");
+      expect(await page.locator("#copy").isDisabled()).toBe(true);
+    }
+    expect(await page.locator("#plan-text").isHidden()).toBe(true);
+    expect(await page.locator("#plan-requests").textContent()).toBe("No plan: the filter has errors.");
+    await session.opened()!.screenshot(`no-json-while-errors-${text.length}`);
+    // Mended, the JSON and Copy are back.
+    await page.locator(".cm-content").click();
+    // Typing over a selection makes Chromium insert a styled span, which the page's CSP blocks; deleting first does not.
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("age > 3");
+    await expect.poll(() => page.locator("#copy").isEnabled()).toBe(true);
+    expect(await page.locator("#json-note").isHidden()).toBe(true);
+    expect(JSON.parse((await page.locator("#json").textContent())!)).toMatchObject({ filter: "age > 3" });
+  });
+
   it("a link with the filter in the URL reproduces the page", async () => {
     const { page } = await open(`?table=orders&mode=query&key=u001&q=${encodeURIComponent('orderedAt beginsWith "2024-03"')}`);
     expect(await editorText(page)).toBe('orderedAt beginsWith "2024-03"');
@@ -90,9 +125,12 @@ describe("the playground in Chromium", () => {
     expect(await errors.locator("pre").textContent()).toBe(
       "E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'? (1:1)\n1 | agee >= 30 and age < 5\n  | ^^^^",
     );
-    // Hovering the squiggle shows the message with its code.
     await squiggle.hover();
-    await expect.poll(() => page.locator(".cm-tooltip-lint").textContent()).toContain("E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'?");
+    // Hovering the squiggle shows the message, then the code, once.
+    const tooltip = page.locator(".cm-tooltip-lint");
+    await expect.poll(() => tooltip.locator(".cm-diagnosticText").textContent()).toBe("unknown attribute 'agee'; did you mean 'age'?");
+    expect(await tooltip.locator(".cm-diagnosticSource").textContent()).toBe("E_UNKNOWN_ATTRIBUTE");
+    expect((await tooltip.textContent())!.split("E_UNKNOWN_ATTRIBUTE").length - 1).toBe(1);
   });
 
   it("a fix button under an error applies the fix: the text changes and the error goes", async () => {

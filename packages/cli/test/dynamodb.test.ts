@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { createServer, connect, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -199,5 +200,56 @@ describe("the built binary on DynamoDB", () => {
     });
     const noRegion = spawn({ AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local" }, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "a = 1"]);
     expect({ status: noRegion.status, stderr: noRegion.stderr }).toEqual({ status: 2, stderr: "itemfilter: no AWS region is set; give --dynamodb-region, or set AWS_REGION (any region works for DynamoDB Local)\n" });
+  });
+});
+
+describe("itemfilter load while DynamoDB Local is starting", () => {
+  async function freePort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it("waits until the endpoint listens, says so once, then loads", async () => {
+    // A port that refuses connections for a while, then forwards to DynamoDB Local: a DynamoDB Local just started.
+    const port = await freePort();
+    const late = `http://127.0.0.1:${port}`;
+    let proxy: Server | undefined;
+    const opening = setTimeout(() => {
+      proxy = createServer((socket) => socket.pipe(connect(Number(new URL(endpoint).port), "127.0.0.1")).pipe(socket)).listen(port, "127.0.0.1");
+    }, 800);
+    try {
+      const run = await runCli(["load", "--dynamodb-endpoint", late, "--table", "products"]);
+      expect(run).toEqual({
+        code: 0,
+        stdout: '{"table":"products","created":true,"written":12}\n',
+        stderr: `Waiting up to 30 s for DynamoDB at ${late} to answer…\nLoading 12 items into products (key sku) at ${late}\nCreated table products: 12 items.\n`,
+      });
+    } finally {
+      clearTimeout(opening);
+      await new Promise((resolve) => (proxy === undefined ? resolve(undefined) : proxy.close(resolve)));
+    }
+  });
+
+  it.each([
+    [["--wait", "0"], "itemfilter: DynamoDB at http://127.0.0.1:9 did not answer (ECONNREFUSED); is DynamoDB Local running there?\n"],
+    [["--wait", "1"], "Waiting up to 1 s for DynamoDB at http://127.0.0.1:9 to answer…\nitemfilter: DynamoDB at http://127.0.0.1:9 did not answer within 1 s (ECONNREFUSED); is DynamoDB Local running there?\n"],
+  ])("gives up after %j when nothing listens (exit 3)", async (wait, stderr) => {
+    const run = await runCli(["load", "--dynamodb-endpoint", "http://127.0.0.1:9", "--table", "users", ...wait]);
+    expect(run).toEqual({ code: 3, stdout: "", stderr });
+  });
+
+  it("stops waiting on Ctrl-C (exit 130)", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 400);
+    const run = await runCli(["load", "--dynamodb-endpoint", "http://127.0.0.1:9", "--table", "users"], { signal: controller.signal });
+    expect(run).toEqual({ code: 130, stdout: "", stderr: "Waiting up to 30 s for DynamoDB at http://127.0.0.1:9 to answer…\nitemfilter: interrupted\n" });
+  });
+
+  it.each([["-1"], ["x"], ["601"]])("refuses --wait %s (exit 2)", async (value) => {
+    const run = await runCli(["load", "--dynamodb-endpoint", "http://127.0.0.1:9", "--table", "users", "--wait", value]);
+    expect(run).toEqual({ code: 2, stdout: "", stderr: "itemfilter: --wait must be a whole number from 0 to 600\n" });
   });
 });

@@ -51,6 +51,12 @@ describe("the REPL from a pipe", () => {
     expect(await piped(lines)).toEqual({ code, stdout, stderr: "" });
   });
 
+  it.each([["age > 3 adn age < 9"], ["age > 3 adn"], ["age > 3 ro"]])("says which keyword %j meant", async (line) => {
+    const run = await piped([line]);
+    expect(run).toEqual({ code: 1, stdout: diagnostics(line, "list"), stderr: "" });
+    expect(run.stdout).toContain(`did you mean '${line.includes("ro") ? "or" : "and"}'?`);
+  });
+
   it("checks names against the embedded table's items, and says which was meant", async () => {
     const run = await piped([".table users", "AGE >= 3", "age >= 64"]);
     expect(run).toEqual({

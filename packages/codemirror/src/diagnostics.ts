@@ -7,8 +7,10 @@ import { filterResult } from "./compileField.js";
 /**
  * The compiler's diagnostics as CodeMirror lint diagnostics: the span is the
  * range (an empty span, such as end of input, becomes a point marker), the
- * message starts with the stable error code, and each fix the library knows
- * is an action (a button in the lint tooltip and panel) that applies it.
+ * message is the person's, the stable error code is the `source` (which the
+ * lint tooltip and panel show under the message: the message does not repeat
+ * it), and each fix the library knows is an action (a button in the lint
+ * tooltip and panel) that applies it.
  */
 export function lintDiagnostics(state: EditorState): LintDiagnostic[] {
   const result = filterResult(state);
@@ -17,7 +19,7 @@ export function lintDiagnostics(state: EditorState): LintDiagnostic[] {
   return result.diagnostics.map((d) => {
     const from = Math.min(Math.max(d.span.start.offset, 0), length);
     const to = Math.min(Math.max(d.span.end.offset, from), length);
-    const lint: LintDiagnostic = { from, to, severity: "error", source: d.code, message: `${d.code}: ${d.message}`, markClass: "cm-itemfilter-error-mark" };
+    const lint: LintDiagnostic = { from, to, severity: "error", source: d.code, message: d.message, markClass: "cm-itemfilter-error-mark" };
     const actions = (d.fixes ?? []).map((fix) => ({ name: fix.title, apply: (view: EditorView, at: number) => applyFix(view, fix, at - from) }));
     return actions.length === 0 ? lint : { ...lint, actions };
   });

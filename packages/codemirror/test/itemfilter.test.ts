@@ -19,6 +19,7 @@ import {
   type ItemfilterOptions,
 } from "@itemfilter/codemirror";
 import { OPERATORS, tokenize } from "@itemfilter/core";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const schema: EditorSchema = {
@@ -160,12 +161,12 @@ describe("compile result", () => {
 
 describe("diagnostics", () => {
   it.each([
-    ["age >", [{ from: 5, to: 5, severity: "error", source: "E_SYNTAX", message: "E_SYNTAX: expected a value after '>', found end of input", markClass: "cm-itemfilter-error-mark" }]],
+    ["age >", [{ from: 5, to: 5, severity: "error", source: "E_SYNTAX", message: "expected a value after '>', found end of input", markClass: "cm-itemfilter-error-mark" }]],
     [
       'agee = 1 and age = "x"',
       [
-        { from: 0, to: 4, severity: "error", source: "E_UNKNOWN_ATTRIBUTE", message: "E_UNKNOWN_ATTRIBUTE: unknown attribute 'agee'; did you mean 'age'?", markClass: "cm-itemfilter-error-mark", actions: ["Replace with 'age'"] },
-        { from: 19, to: 22, severity: "error", source: "E_ATTRIBUTE_TYPE", message: "E_ATTRIBUTE_TYPE: 'age' is a number, but this value is a string; write a number without quotes", markClass: "cm-itemfilter-error-mark" },
+        { from: 0, to: 4, severity: "error", source: "E_UNKNOWN_ATTRIBUTE", message: "unknown attribute 'agee'; did you mean 'age'?", markClass: "cm-itemfilter-error-mark", actions: ["Replace with 'age'"] },
+        { from: 19, to: 22, severity: "error", source: "E_ATTRIBUTE_TYPE", message: "'age' is a number, but this value is a string; write a number without quotes", markClass: "cm-itemfilter-error-mark" },
       ],
     ],
     ["age >= 3", []],
@@ -254,6 +255,16 @@ describe("highlighting", () => {
       [31, 34, "cm-itemfilter-string t-str"],
       [35, 36, "cm-itemfilter-error t-bad"],
     ]);
+  });
+
+  it("gives the classes and tags the README's table says, and no others", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const rows = [...readme.matchAll(/^ {2}\| .* \| `(cm-itemfilter-[a-z]+)` \| (.*) \|$/gm)];
+    const documented = rows.flatMap(([, cls, tagCell]) => [...tagCell!.matchAll(/`([^`]+)`/g)].map((m) => `${cls} ${m[1]}`));
+    // Every kind of token, every form of each.
+    const doc = '(a = 1 || b in ["x", 2]) && !c is not null and not d beginsWith $p or e >= 3 @';
+    const given = new Set(tokenize(doc).map((t) => `cm-itemfilter-${t.kind} ${tokenTag(t).toString()}`));
+    expect(new Set(documented)).toEqual(given);
   });
 
   it("marks exactly the tokens core's tokenize finds", () => {

@@ -237,6 +237,6 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
   "E_FILTER_JSON member": { text: "unknown member {member|literal}; a {object} has only {expected|and}[; did you mean {suggestion|literal}?]" },
 
   E_IN_MIXED_TYPES: { text: "a list cannot mix strings and numbers; use values of one type" },
-  E_PLAN_TOO_LARGE: { text: "this filter would take more than {limit} requests to run; write alternatives on one attribute as 'in', as in a in (1, 2), so they share one" },
+  E_PLAN_TOO_LARGE: { text: "this filter would take more than {limit} requests to run: each alternative joined by 'or' takes a request of its own ('=' and 'in' tests of one attribute share one); use fewer alternatives" },
   E_PARAM_MISSING: { text: "${name} has no value here" },
 };

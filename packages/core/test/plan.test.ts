@@ -167,10 +167,29 @@ describe("plan: E_PLAN_TOO_LARGE", () => {
       "E_PLAN_TOO_LARGE",
       20,
       26,
-      "this filter would take more than 2 requests to run; write alternatives on one attribute as 'in', as in a in (1, 2), so they share one",
+      "this filter would take more than 2 requests to run: each alternative joined by 'or' takes a request of its own ('=' and 'in' tests of one attribute share one); use fewer alternatives",
       "raise maxRequests to allow more requests per filter",
       { limit: 2 },
     ]);
+  });
+
+  it.each([
+    ["beginsWith alternatives, which no 'in' can hold", Array.from({ length: 17 }, (_, i) => `name beginsWith "p${i}"`).join(" or ")],
+    ["alternatives on different attributes", Array.from({ length: 17 }, (_, i) => `a${i} = 1`).join(" or ")],
+  ])("asks for fewer alternatives, never for an 'in', for %s", (_what, source) => {
+    let caught: unknown;
+    try {
+      plan(source);
+    } catch (error) {
+      caught = error;
+    }
+    const d = (caught as FilterError).diagnostics[0]!;
+    expect([d.code, d.message]).toEqual([
+      "E_PLAN_TOO_LARGE",
+      "this filter would take more than 16 requests to run: each alternative joined by 'or' takes a request of its own ('=' and 'in' tests of one attribute share one); use fewer alternatives",
+    ]);
+    // Alternatives that an 'in' can hold are merged already: 17 of them are one request.
+    expect(plan(Array.from({ length: 17 }, (_, i) => `name = "p${i}"`).join(" or ")).requests).toHaveLength(1);
   });
 
   it("stops expanding early: a filter that would need millions of requests fails at once", () => {

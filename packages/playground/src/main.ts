@@ -24,6 +24,8 @@ const runStatus = byId("run-status");
 const errorsList = byId("errors");
 const errorCount = byId("error-count");
 const jsonPre = byId("json");
+const jsonNote = byId("json-note");
+const copyButton = byId<HTMLButtonElement>("copy");
 const planSection = byId("plan-section");
 const resultsSummary = byId("results-summary");
 const resultsTable = byId<HTMLTableElement>("results");
@@ -80,14 +82,17 @@ function showResult(result: FilterResult): void {
   writeUrlState(state);
   if (result.ok) {
     jsonPre.textContent = JSON.stringify(jsonOf(result), null, 2);
-    jsonPre.classList.remove("stale");
     errorsList.replaceChildren();
     errorCount.textContent = "(none)";
   } else {
-    // Keep the last good JSON, dimmed, so it does not flicker while typing.
-    jsonPre.classList.add("stale");
+    // A filter with errors compiles to nothing: no earlier filter's JSON is shown or copied in its place.
+    jsonPre.textContent = "";
+    jsonNote.textContent = `No JSON: the filter has ${result.diagnostics.length === 1 ? "an error" : `${result.diagnostics.length} errors`}.`;
     renderErrors(errorsList, errorCount, result, view);
   }
+  jsonPre.hidden = !result.ok;
+  jsonNote.hidden = result.ok;
+  copyButton.disabled = !result.ok;
   if (result.mode === "find") renderPlan(result.ok ? result.plan : undefined, keysOf(currentTable()));
   planSection.hidden = result.mode !== "find";
   renderModeOffer(result, findRequests(result, currentTable()), switchToFind);
@@ -254,7 +259,8 @@ async function start(): Promise<void> {
       extensions: [
         history(),
         closeBrackets(),
-        placeholder('age >= 30 and plan in ("pro", "team")'),
+        // Not an example filter: grey text that reads as one would not be what the JSON and the plan show.
+        placeholder("Empty: matches every item. Type a filter; Ctrl+Space suggests names."),
         keymap.of([
           { key: "Mod-Enter", run: () => (void run(), true), preventDefault: true },
           // Enter accepts an open completion (the completion keymap does); otherwise it runs, as in a search box.
@@ -297,7 +303,7 @@ async function start(): Promise<void> {
     event.preventDefault();
     void explainByKey();
   });
-  byId("copy").addEventListener("click", () => void copyJson());
+  copyButton.addEventListener("click", () => void copyJson());
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !view.hasFocus) {
       event.preventDefault();

@@ -12,7 +12,9 @@ function serverPart(request: Plan["requests"][number]): string {
 /** The plan's requests: what each sends (runs on the server) and what is checked here, on each item it returns. */
 export function renderPlan(plan: Plan | undefined, keys: PlanKeys): void {
   const list = byId("plan-requests");
-  byId("plan-text").textContent = plan === undefined ? "" : formatPlan(plan, { keys });
+  const text = byId("plan-text");
+  text.textContent = plan === undefined ? "" : formatPlan(plan, { keys });
+  text.hidden = plan === undefined;
   if (plan === undefined) {
     list.replaceChildren(h("li", { class: "muted", text: "No plan: the filter has errors." }));
     return;

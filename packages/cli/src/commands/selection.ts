@@ -125,6 +125,8 @@ export interface LoadArgs {
   sortKey: string | undefined;
   /** --resume-from: the line of the data file to write from. */
   resumeFrom: number | undefined;
+  /** --wait: seconds to wait for the endpoint to accept connections. */
+  wait: number;
 }
 
 export interface ReplArgs extends TargetArgs {

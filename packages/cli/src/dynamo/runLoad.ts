@@ -11,6 +11,7 @@ import { checkUserFile, MAX_BYTES, throwIfAborted } from "../readText.js";
 import { demoDataPath } from "../send/demoDataPath.js";
 import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClient.js";
 import { tableItemLines } from "./tableItemLines.js";
+import { waitForEndpoint } from "./waitForEndpoint.js";
 
 interface Source {
   items: readonly Item[];
@@ -105,6 +106,7 @@ export async function runLoad(ctx: CliContext, args: LoadArgs): Promise<number> 
   const source = await readSource(ctx, args);
   const from = resumeIndex(source, args.resumeFrom);
   const retry = dynamoRetry(ctx);
+  await waitForEndpoint(ctx, args.endpoint, args.wait);
   const client = await openDynamoClient(ctx, args);
   const { writeTable } = await import("@itemfilter/dynamodb/store");
   const live = ctx.tty.stderr;

@@ -158,6 +158,11 @@ function disjunction(term: { readonly operands: Term[]; readonly span: Span }, b
   return simplify(all, bounds)!;
 }
 
+/**
+ * What overflowed is alternatives that could not merge: equalities on one attribute already
+ * have (into 'in'), so advice to write 'in' would be wrong for the rest ('beginsWith' ones, or
+ * alternatives on different attributes), which only fewer alternatives or a larger bound help.
+ */
 function tooLarge(span: Span, maxRequests: number): FilterError {
   return new FilterError([
     {

@@ -5,6 +5,7 @@ import { renderMessage } from "../renderMessage.js";
 import type { OffsetFix } from "./lexer.js";
 import { quoteString } from "./quote.js";
 import { closest, normaliseWord } from "./closest.js";
+import { suggestJoiner } from "./suggestJoiner.js";
 import { And, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, Parameter, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
 
 /** What a token is, for params: its text, or null at the end of input. */
@@ -113,7 +114,7 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
     const unmatched = firstRedundant.image === ")";
-    const fix = firstRedundant.tokenType === Identifier ? suggestOperator(firstRedundant.image) : undefined;
+    const fix = firstRedundant.tokenType === Identifier ? (suggestJoiner(firstRedundant.image) ?? suggestOperator(firstRedundant.image)) : undefined;
     const params: Record<string, DiagnosticParams[string]> = { kind: unmatched ? "unmatched" : "expected", expected: END_OF_CONDITION, found: firstRedundant.image };
     if (fix !== undefined) params.suggestion = fix;
     const message = renderMessage("E_SYNTAX", params);

@@ -11,7 +11,8 @@ import type { FilterNode, PredicateNode } from "@itemfilter/core";
  * `P` becomes `not M`, where M is an ordering on a name no filter uses. The
  * planner then treats P as a local condition, as it treats a negated
  * ordering, and never sends it to the service; where it comes back in a
- * residual, M is put back as `not P` (so `not M` reads `not not P`, that is P).
+ * residual, M is put back as `not P`, and `not M` as P itself: a residual
+ * reads as core's planner writes its own, with no `not not`.
  */
 export interface Marked {
   body: FilterNode;
@@ -57,7 +58,11 @@ export function markRefused(body: FilterNode, used: ReadonlySet<string>): Marked
   return { body: mark(body), markers };
 }
 
-/** The residual tree with every stand-in M back as `not P`. */
+function replaced(node: FilterNode, markers: ReadonlyMap<string, PredicateNode>): PredicateNode | undefined {
+  return node.type === "Predicate" && node.attribute !== null ? markers.get(node.attribute.name) : undefined;
+}
+
+/** The residual tree with every stand-in back: `not M` as P, a bare M as `not P`. */
 export function unmark(node: FilterNode, markers: ReadonlyMap<string, PredicateNode>): FilterNode {
   if (markers.size === 0) return node;
   switch (node.type) {
@@ -65,9 +70,9 @@ export function unmark(node: FilterNode, markers: ReadonlyMap<string, PredicateN
     case "Or":
       return { ...node, operands: node.operands.map((n) => unmark(n, markers)) };
     case "Not":
-      return { ...node, operand: unmark(node.operand, markers) };
+      return replaced(node.operand, markers) ?? { ...node, operand: unmark(node.operand, markers) };
     case "Predicate": {
-      const original = node.attribute === null ? undefined : markers.get(node.attribute.name);
+      const original = replaced(node, markers);
       return original === undefined ? node : { type: "Not", operand: original, span: node.span };
     }
   }
