@@ -47,7 +47,7 @@ describe("a misspelt 'and' or 'or' after a condition", () => {
     expect(firstDiagnostic(filter)).toEqual({
       message: `expected 'and', 'or' or end of input after ${after.startsWith("'") ? after : `'${after}'`}, found '${found}'; did you mean '${meant}'?`,
       span: [start, end],
-      params: { expected: "'and', 'or' or end of input", found, after: after.replace(/'/g, ""), suggestion: meant },
+      params: { kind: "expected", expected: ["and", "or", "end"], found, after: after.replace(/'/g, ""), suggestion: meant },
       fixes: [[`Replace with '${meant}'`, meant, start, end]],
     });
   });
