@@ -68,10 +68,13 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
   }
   const index = locate ? new LineIndex(source) : UNLOCATED;
   const flags = { hasParams: false };
-  const scanState = newParseState(index, limits);
-  let body = asScanned && source.length >= SCAN_AS_PARSED ? parseAsScanned(source, scanState) : FAILED;
+  let body: FilterNode | null | typeof FAILED = FAILED;
+  if (asScanned && source.length >= SCAN_AS_PARSED) {
+    const scanState = newParseState(index, limits);
+    body = parseAsScanned(source, scanState);
+    flags.hasParams = scanState.hasParams;
+  }
   if (body === FAILED) body = parseScanned(source, index, locate, limits, flags);
-  else flags.hasParams = scanState.hasParams;
   let doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
   if (flags.hasParams) {
     markParams(doc);
