@@ -1,6 +1,6 @@
 import { compareScalars } from "../semantics/compare.js";
 import type { DiagnosticParams, ErrorCode } from "../errors.js";
-import { renderMessage } from "../renderMessage.js";
+import { renderValueMessage as renderMessage } from "../renderValueMessage.js";
 import { givenParams } from "../valueKind.js";
 import { operatorInfo, type Operator } from "../operators.js";
 

@@ -6,7 +6,7 @@ import { NO_SPAN } from "../syntax/location.js";
 import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { closest } from "../syntax/closest.js";
 import { checkValue } from "../compile/valueShapes.js";
-import { renderMessage } from "../renderMessage.js";
+import { renderValueMessage as renderMessage } from "../renderValueMessage.js";
 import { givenParams } from "../valueKind.js";
 import type { Schema } from "../compile/schema.js";
 

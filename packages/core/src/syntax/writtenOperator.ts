@@ -1,6 +1,6 @@
 import { operatorInfo } from "../operators.js";
 import type { PredicateNode } from "./ast.js";
-import { writtenForm } from "../renderMessage.js";
+import { writtenForm } from "../renderTemplate.js";
 
 /*
  * Messages name an operator as the person wrote it (`'<'`, not `'lessThan'`).

@@ -1,0 +1,51 @@
+/*
+ * The phrases the message templates' formats read (messageTemplates.ts):
+ * English, as the library renders; a translation passes its own words.
+ */
+
+/** The phrase for each name `expected` lists (E_SYNTAX): the parts of a filter. */
+export const TOKEN_WORDS: Readonly<Record<string, string>> = {
+  condition: "a condition",
+  operator: "an operator",
+  value: "a value",
+  list: "a list of values",
+  name: "a name",
+  quotedName: "a quoted name",
+  string: "a string",
+  number: "a number",
+  parameter: "a $parameter",
+  in: "'in'",
+  between: "'between'",
+  is: "'is'",
+  null: "'null'",
+  notNull: "'notNull'",
+  and: "'and'",
+  or: "'or'",
+  not: "'not'",
+  "(": "'('",
+  ")": "')'",
+  "[": "'['",
+  "]": "']'",
+  ",": "','",
+  end: "end of input",
+};
+
+/** The phrase for each name `expected` and `given` hold elsewhere: what a value is. */
+export const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: "a string",
+  number: "a number",
+  scalar: "a string or a number",
+  scalars: "a string or a number (or a list of them)",
+  values: "a value or a list of values",
+  infinite: "a number that is not finite",
+  boolean: "a boolean",
+  null: "null",
+  array: "an array",
+  list: "a list",
+  object: "an object",
+  undefined: "undefined",
+  nothing: "nothing",
+  bigint: "a bigint",
+  symbol: "a symbol",
+  function: "a function",
+};
