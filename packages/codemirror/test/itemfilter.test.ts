@@ -152,7 +152,7 @@ describe("compile result", () => {
     [{ lintDelay: -1 }, "itemfilter: lintDelay must be a number of milliseconds >= 0"],
     [
       { schema: { attributes: { age: { type: "int" } } } },
-      'itemfilter: a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }: the type of "age" is "string", "number" or absent, not the string "int"',
+      'itemfilter: a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }: the type of "age" is "string", "number", "boolean" or absent, not the string "int"',
     ],
   ])("bad options are a TypeError: %j", (options, message) => {
     expect(() => itemfilter(options as ItemfilterOptions)).toThrow(new TypeError(message));
@@ -289,7 +289,7 @@ describe("completion", () => {
     ["only string values where the operator takes text", "plan beginsWith ", 16, {}, ['"free"', '"pro"', '"team"', '""']],
     ["values after an alias", "years = ", 8, {}, ["0", "null"]],
     ["values inside in (...)", 'plan in ("free", ', 17, {}, ['"free"', '"pro"', '"team"', '""']],
-    ["numbers where the attribute's type is not known", "tags = ", 7, { schema: { attributes: { tags: { values: ["x", 3] } } } }, ['"x"', "3", '""', "0", "null"]],
+    ["numbers where the attribute's type is not known", "tags = ", 7, { schema: { attributes: { tags: { values: ["x", 3] } } } }, ['"x"', "3", '""', "0", "true", "false", "null"]],
     ["query mode: key and the secondary key", "", 0, { mode: "query", secondaryKey: "ts" }, ["key", "ts", "=", "<", "<=", ">", ">=", "beginsWith", "between", "("]],
     ["find completes as list", "age >= 3 ", 9, { mode: "find" }, ["and", "or"]],
   ] as const)("%s", (_name, text, pos, options, expected) => {

@@ -209,6 +209,9 @@ export const TEMPLATES: Readonly<Record<string, Template>> = {
   "E_ATTRIBUTE_TYPE numberOperator": { text: "'{written}' compares numbers, but '{name}' is a string; use {expected|operators}", extra: "operator, type" },
   "E_ATTRIBUTE_TYPE numberValue": { text: "'{name}' is a number, but this value is a string; write a number without quotes", extra: "type, value" },
   "E_ATTRIBUTE_TYPE stringValue": { text: "'{name}' is a string, but this value is a number; quote it: {suggestion}", extra: "type, value" },
+  "E_ATTRIBUTE_TYPE booleanOperator": { text: "'{written}' never matches a boolean, and '{name}' is a boolean; compare it with {expected|operators}", extra: "operator, type" },
+  "E_ATTRIBUTE_TYPE booleanValue": { text: "'{name}' is a boolean, but this value is not[; write {suggestion}]", extra: "type, value" },
+  "E_ATTRIBUTE_TYPE notBoolean": { text: "'{name}' is {type|type}, but this value is a boolean", extra: "value" },
   "E_ATTRIBUTE_TYPE array": { text: "'{name}' holds lists, and '{written}' never matches a list; use 'contains' to test for an element", extra: "operator, type" },
   "E_ATTRIBUTE_TYPE arrayContains": { text: "'{name}' holds lists, and '{written}' never matches a list; did you mean '{suggestion}'?", extra: "operator, type" },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileList, compileQuery, evaluate, FilterError, format, parse, plan, type FilterNode } from "@itemfilter/core";
+import { compileList, compileQuery, evaluate, FilterError, format, inferSchema, parse, plan, suggest, tokenize, type FilterNode } from "@itemfilter/core";
 import { lex } from "../src/syntax/lexer.js";
 
 /** The first diagnostic of what `run` throws, as code, span offsets, params and hint. */
@@ -132,5 +132,59 @@ describe("booleans: true and false are values", () => {
       expect(d.fixes?.map((f) => f.replacement)).toEqual([replacement]);
       expect(format(filter.slice(0, span[0]) + replacement + filter.slice(span[1]))).toContain(replacement);
     }
+  });
+});
+
+describe("booleans in the schema, content assist and highlighting", () => {
+  const schema = { attributes: { active: { type: "boolean" as const }, name: { type: "string" as const } } };
+
+  it.each<[string, string, [number, number], Record<string, unknown>, string[]]>([
+    ["active < 1", "booleanOperator", [7, 8], { written: "<", name: "active", expected: ["equals", "notEquals", "in"] }, []],
+    ["active = 1", "booleanValue", [9, 10], { name: "active", value: 1, suggestion: "true" }, ["true"]],
+    ["active in ('false', 'no')", "booleanValue", [11, 18], { name: "active", value: "false", suggestion: "false" }, ["false"]],
+    ["name = true", "notBoolean", [7, 11], { name: "name", type: "string", value: true }, []],
+  ])("a schema type refuses %s (%s)", (filter, kind, span, params, fixes) => {
+    try {
+      compileList(filter, { schema });
+      expect.unreachable();
+    } catch (error) {
+      const d = (error as FilterError).diagnostics[0]!;
+      expect([d.code, d.span.start.offset, d.span.end.offset]).toEqual(["E_ATTRIBUTE_TYPE", ...span]);
+      expect(d.params).toMatchObject({ kind, ...params });
+      expect((d.fixes ?? []).map((f) => f.replacement)).toEqual(fixes);
+    }
+  });
+
+  it("a boolean attribute takes = true, != false and in under a schema (and plan runs them)", () => {
+    expect(plan("active = true and active != false and active in (true)", { schema }).requests[0]!.residual).toBe("active = true and active != false and active in (true)");
+  });
+
+  it("inferSchema types an attribute that holds only booleans", () => {
+    expect(inferSchema([{ a: true }, { a: false, b: true }, { b: "x" }]).attributes).toMatchObject({ a: { type: "boolean" }, b: {} });
+  });
+
+  it.each<[string, string[]]>([
+    ["active = ", ["true", "false"]],
+    ["active in (1, ", ["true", "false"]],
+    ["active = t", ["true"]],
+    ["x < ", []],
+    ["x between ", []],
+  ])("suggest after %j offers booleans %j", (text, booleans) => {
+    const labels = suggest(text, text.length, { schema: { attributes: {}, allowUnknown: true } }).items.map((i) => i.label);
+    expect(labels.filter((l) => l === "true" || l === "false")).toEqual(booleans);
+  });
+
+  it("suggest offers only the operators a boolean attribute takes", () => {
+    const labels = suggest("active ", 7, { schema }).items.map((i) => i.label);
+    expect(labels).toEqual(expect.arrayContaining(["=", "!=", "in", "is null", "is not null"]));
+    for (const op of ["<", "between", "contains", "beginsWith"]) expect(labels).not.toContain(op);
+  });
+
+  it("tokenize classes true and false as booleans, and `true` as an attribute", () => {
+    expect(tokenize("`true` = TRUE").map((t) => [t.kind, t.text])).toEqual([
+      ["attribute", "`true`"],
+      ["operator", "="],
+      ["boolean", "TRUE"],
+    ]);
   });
 });
