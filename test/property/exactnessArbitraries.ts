@@ -16,6 +16,9 @@ const SPAN: Span = { start: POSITION, end: POSITION };
 const stringLiteral: fc.Arbitrary<LiteralNode> = poolString.map((value) => ({ type: "String", value, span: SPAN }));
 const numberLiteral: fc.Arbitrary<LiteralNode> = poolNumber.map((value) => ({ type: "Number", value, span: SPAN }));
 const literal = fc.oneof(stringLiteral, numberLiteral);
+const booleanLiteral: fc.Arbitrary<LiteralNode> = fc.boolean().map((value) => ({ type: "Boolean", value, span: SPAN }));
+/** The values of =, != and in, which take a boolean too (compileList refuses it; plan checks it locally). */
+const equalityLiteral = fc.oneof({ weight: 5, arbitrary: literal }, { weight: 1, arbitrary: booleanLiteral });
 
 function predicate(name: string | null, operator: Operator, value?: LiteralNode | LiteralNode[], brackets?: boolean): PredicateNode {
   const attribute = name === null ? null : { type: "Attribute" as const, name, span: SPAN };
@@ -40,7 +43,7 @@ function operand(operator: Operator): fc.Arbitrary<LiteralNode | LiteralNode[] |
     case "beginsWith":
       return fc.oneof({ weight: 4, arbitrary: stringLiteral }, { weight: 1, arbitrary: numberLiteral });
     case "in":
-      return fc.array(literal, { minLength: 1, maxLength: 3 });
+      return fc.array(equalityLiteral, { minLength: 1, maxLength: 3 });
     case "between":
       return fc.oneof(
         fc.tuple(numberLiteral, numberLiteral).map(([x, y]) => ((x as NumberNode).value <= (y as NumberNode).value ? [x, y] : [y, x])),
@@ -48,7 +51,7 @@ function operand(operator: Operator): fc.Arbitrary<LiteralNode | LiteralNode[] |
         fc.tuple(literal, literal),
       );
     default:
-      return literal;
+      return equalityLiteral;
   }
 }
 
