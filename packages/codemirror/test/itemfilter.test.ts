@@ -224,6 +224,7 @@ describe("highlighting", () => {
     ["age", "attribute", tags.propertyName],
     ['"x"', "string", tags.string],
     ["3", "number", tags.number],
+    ["false", "boolean", tags.bool],
     ["(", "punctuation", tags.paren],
     ["[", "punctuation", tags.squareBracket],
     [",", "punctuation", tags.separator],
