@@ -263,7 +263,7 @@ describe("highlighting", () => {
     const rows = [...readme.matchAll(/^ {2}\| .* \| `(cm-itemfilter-[a-z]+)` \| (.*) \|$/gm)];
     const documented = rows.flatMap(([, cls, tagCell]) => [...tagCell!.matchAll(/`([^`]+)`/g)].map((m) => `${cls} ${m[1]}`));
     // Every kind of token, every form of each.
-    const doc = '(a = 1 || b in ["x", 2]) && !c is not null and not d beginsWith $p or e >= 3 @';
+    const doc = '(a = 1 || b in ["x", 2]) && !c is not null and not d beginsWith $p or e >= 3 or f != true @';
     const given = new Set(tokenize(doc).map((t) => `cm-itemfilter-${t.kind} ${tokenTag(t).toString()}`));
     expect(new Set(documented)).toEqual(given);
   });
