@@ -6,7 +6,8 @@ import { quoteString } from "@itemfilter/core";
  * Random DynamoDB tables and the filters people write against them, drawn
  * from shared pools so that conditions often hit: strings with accents,
  * astral characters and "", numbers of both signs and fractions, string and
- * number sets, DynamoDB's NULL type and missing attributes.
+ * number sets, BOOL values, DynamoDB's NULL type and missing attributes.
+ * Filters compare with booleans where the language takes one (=, != and in).
  */
 
 export const STRINGS = ["", "a", "ab", "abc", "b", "B", "é", "e\u0301", "\u{1F600}", "x\u{1F600}y", "\uFF61", "10", "1", "a b", "zz"];
@@ -91,8 +92,10 @@ export function tableArbitrary(name: string): fc.Arbitrary<Table> {
     });
 }
 
-const literal = (v: string | number): string => (typeof v === "string" ? quoteString(v) : String(v));
+const literal = (v: string | number | boolean): string => (typeof v === "string" ? quoteString(v) : String(v));
 const anyValue = fc.oneof(fc.constantFrom(...STRINGS), fc.constantFrom(...NUMBERS), fc.constantFrom(...PARTITIONS_S, ...SORTS_S), fc.constantFrom(...PARTITIONS_N, ...SORTS_N));
+/** A value of =, != and in: any value, or a boolean. */
+const equalityValue = fc.oneof({ weight: 4, arbitrary: anyValue }, { weight: 1, arbitrary: fc.boolean() });
 const stringValue = fc.oneof(fc.constantFrom(...STRINGS), fc.constantFrom(...PARTITIONS_S, ...SORTS_S));
 const numberValue = fc.oneof(fc.constantFrom(...NUMBERS), fc.constantFrom(...PARTITIONS_N, ...SORTS_N));
 
@@ -107,6 +110,7 @@ const subject = fc.constantFrom("a", "b", "c", "pk", "sk", "a", "b");
 /** One condition, as text: every operator of the language. */
 export const conditionArbitrary: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(subject, fc.constantFrom("=", "!=", "<", "<=", ">", ">="), anyValue).map(([s, op, v]) => `${s} ${op} ${literal(v)}`),
+  fc.tuple(subject, fc.constantFrom("=", "!="), fc.boolean()).map(([s, op, v]) => `${s} ${op} ${v}`),
   fc.tuple(subject, fc.oneof(fc.tuple(stringValue, stringValue), fc.tuple(numberValue, numberValue))).map(([s, [x, y]]) => {
     const [lo, hi] = ordered(x, y);
     return `${s} between ${literal(lo)} and ${literal(hi)}`;
@@ -114,7 +118,7 @@ export const conditionArbitrary: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(subject, stringValue).map(([s, v]) => `${s} beginsWith ${literal(v)}`),
   fc.tuple(subject, fc.constantFrom("contains", "notContains"), anyValue).map(([s, op, v]) => `${s} ${op} ${literal(v)}`),
   fc.tuple(subject, fc.constantFrom("is null", "is not null")).map(([s, op]) => `${s} ${op}`),
-  fc.tuple(subject, fc.uniqueArray(anyValue, { minLength: 1, maxLength: 4 })).map(([s, vs]) => `${s} in (${vs.map(literal).join(", ")})`),
+  fc.tuple(subject, fc.uniqueArray(equalityValue, { minLength: 1, maxLength: 4 })).map(([s, vs]) => `${s} in (${vs.map(literal).join(", ")})`),
 );
 
 /** Conditions combined with and, or and not, bracketed as people write them. */

@@ -27,7 +27,7 @@ const SPAN: Span = { start: POSITION, end: POSITION };
 const NAME_POOL = [
   "a", "b", "name", "Score", "_x1", "key", "and", "OR", "Not", "in", "IS", "null", "NotNull", "between", "beginsWith",
   "equals", "first name", " lead", "a`b", "a\\b", 'a"b', "a'b", "`", "1st", "a-b", "__proto__", "constructor", "toString",
-  "名前", "café", "\u{1D49C}x", "\u{1F600}", "tab\there", "\u0000", "\u202e", "android", "x y z",
+  "名前", "café", "\u{1D49C}x", "\u{1F600}", "tab\there", "\u0000", "\u202e", "android", "x y z", "true", "FALSE", "truly",
 ];
 
 const STRING_POOL = ["", "a", " ", '"', "'", "\\", "`", "\\u0041", "\n\r\t\b\f", "\u0000\u001f\u007f\u0085", "\u00e9", "\u{1F600}", "\uFF61", "\u{10FFFF}", "\u2028", "\ufeff", "and", "a b"];
@@ -58,6 +58,12 @@ function literal(value: Scalar): LiteralNode {
   return typeof value === "string" ? { type: "String", value, span: SPAN } : { type: "Number", value, span: SPAN };
 }
 
+/** Where a boolean may stand: the values of =, != and in (the parser refuses it elsewhere). */
+const equalityLiteralArb: fc.Arbitrary<LiteralNode> = fc.oneof(
+  { weight: 4, arbitrary: literalArb },
+  { weight: 1, arbitrary: fc.boolean().map((value): LiteralNode => ({ type: "Boolean", value, span: SPAN })) },
+);
+
 const operatorArb = fc.constantFrom(...OPERATORS.map((op) => op.name));
 
 /** Any predicate parse can produce; values need not fit their operator, since parse does not check that. */
@@ -66,11 +72,12 @@ const predicateArb: fc.Arbitrary<PredicateNode> = fc
     name: fc.option(nameArb, { freq: 6, nil: null }),
     operator: operatorArb,
     one: literalArb,
-    list: fc.array(literalArb, { minLength: 1, maxLength: 4 }),
+    equalityOne: equalityLiteralArb,
+    list: fc.array(equalityLiteralArb, { minLength: 1, maxLength: 4 }),
     pair: fc.tuple(literalArb, literalArb),
     brackets: fc.boolean(),
   })
-  .map(({ name, operator, one, list, pair, brackets }): PredicateNode => {
+  .map(({ name, operator, one, equalityOne, list, pair, brackets }): PredicateNode => {
     const attribute = name === null ? null : { type: "Attribute" as const, name, span: SPAN };
     const base = { type: "Predicate" as const, attribute, operator, operatorSpan: SPAN, span: SPAN };
     switch (operator) {
@@ -81,6 +88,9 @@ const predicateArb: fc.Arbitrary<PredicateNode> = fc
         return brackets ? { ...base, value: list, brackets: true } : { ...base, value: list };
       case "between":
         return { ...base, value: pair };
+      case "equals":
+      case "notEquals":
+        return { ...base, value: equalityOne };
       default:
         return { ...base, value: one };
     }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FilterError, compileList, compileQuery, evaluate, matches, type FilterNode } from "@itemfilter/core";
+import { FilterError, compileList, compileQuery, evaluate, format, matches, type FilterNode } from "@itemfilter/core";
 import { listFilterArbitrary, queryFilterArbitrary } from "./exactnessArbitraries.js";
 import { itemArbitrary } from "./itemArbitraries.js";
 
@@ -40,6 +40,35 @@ describe("compileList is exact", () => {
     fc.assert(property, { numRuns: RUNS });
     // The generators favour compilable shapes; this guards against a change that makes nearly every case an error.
     expect(compiled).toBeGreaterThan(RUNS / 4);
+  });
+});
+
+describe("compileList refuses a boolean with a span and a hint", () => {
+  it(`a filter with true or false is refused, at a boolean of the text with a hint (${RUNS / 4} filters)`, () => {
+    let refused = 0;
+    const property = fc.property(listFilterArbitrary(["a", "b", "c"]), (ast: FilterNode) => {
+      const text = format(ast);
+      const hasBoolean = /\b(true|false)\b/.test(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+      let caught: unknown;
+      try {
+        compileList(text);
+      } catch (error) {
+        caught = error;
+      }
+      if (caught === undefined) {
+        expect(hasBoolean).toBe(false);
+        return;
+      }
+      expect(caught).toBeInstanceOf(FilterError);
+      const d = (caught as FilterError).diagnostics.find((x) => x.params?.kind === "booleanList");
+      // Refused first for another reason (a value that does not fit its operator, say): that error is checked elsewhere.
+      if (d === undefined) return;
+      refused++;
+      expect(text.slice(d.span.start.offset, d.span.end.offset)).toMatch(/^(true|false)$/);
+      expect(d.hint).toMatch(/find \(or plan\) runs this condition/);
+    });
+    fc.assert(property, { numRuns: RUNS / 4 });
+    expect(refused).toBeGreaterThan(RUNS / 40);
   });
 });
 

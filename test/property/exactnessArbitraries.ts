@@ -16,6 +16,9 @@ const SPAN: Span = { start: POSITION, end: POSITION };
 const stringLiteral: fc.Arbitrary<LiteralNode> = poolString.map((value) => ({ type: "String", value, span: SPAN }));
 const numberLiteral: fc.Arbitrary<LiteralNode> = poolNumber.map((value) => ({ type: "Number", value, span: SPAN }));
 const literal = fc.oneof(stringLiteral, numberLiteral);
+const booleanLiteral: fc.Arbitrary<LiteralNode> = fc.boolean().map((value) => ({ type: "Boolean", value, span: SPAN }));
+/** The values of =, != and in, which take a boolean too (compileList refuses it; plan checks it locally). */
+const equalityOrBoolean = fc.oneof({ weight: 5, arbitrary: literal }, { weight: 1, arbitrary: booleanLiteral });
 
 function predicate(name: string | null, operator: Operator, value?: LiteralNode | LiteralNode[], brackets?: boolean): PredicateNode {
   const attribute = name === null ? null : { type: "Attribute" as const, name, span: SPAN };
@@ -25,7 +28,8 @@ function predicate(name: string | null, operator: Operator, value?: LiteralNode 
 }
 
 /** A literal that mostly fits the operator's value shape, sometimes not (which the compilers must reject). */
-function operand(operator: Operator): fc.Arbitrary<LiteralNode | LiteralNode[] | undefined> {
+function operand(operator: Operator, booleans: boolean): fc.Arbitrary<LiteralNode | LiteralNode[] | undefined> {
+  const equalityLiteral = booleans ? equalityOrBoolean : literal;
   switch (operator) {
     case "null":
     case "notNull":
@@ -40,7 +44,7 @@ function operand(operator: Operator): fc.Arbitrary<LiteralNode | LiteralNode[] |
     case "beginsWith":
       return fc.oneof({ weight: 4, arbitrary: stringLiteral }, { weight: 1, arbitrary: numberLiteral });
     case "in":
-      return fc.array(literal, { minLength: 1, maxLength: 3 });
+      return fc.array(equalityLiteral, { minLength: 1, maxLength: 3 });
     case "between":
       return fc.oneof(
         fc.tuple(numberLiteral, numberLiteral).map(([x, y]) => ((x as NumberNode).value <= (y as NumberNode).value ? [x, y] : [y, x])),
@@ -48,7 +52,7 @@ function operand(operator: Operator): fc.Arbitrary<LiteralNode | LiteralNode[] |
         fc.tuple(literal, literal),
       );
     default:
-      return literal;
+      return equalityLiteral;
   }
 }
 
@@ -57,10 +61,10 @@ const ALL_OPERATORS: Operator[] = [
   "contains", "notContains", "beginsWith", "in", "between", "null", "notNull",
 ];
 
-function predicateOn(names: fc.Arbitrary<string | null>, operators: fc.Arbitrary<Operator>): fc.Arbitrary<PredicateNode> {
+function predicateOn(names: fc.Arbitrary<string | null>, operators: fc.Arbitrary<Operator>, booleans = true): fc.Arbitrary<PredicateNode> {
   return fc
     .tuple(names, operators)
-    .chain(([name, op]) => fc.tuple(fc.constant(name), fc.constant(op), operand(op), fc.boolean()))
+    .chain(([name, op]) => fc.tuple(fc.constant(name), fc.constant(op), operand(op, booleans), fc.boolean()))
     .map(([name, op, value, brackets]) => predicate(name, op, value, op === "in" && brackets));
 }
 
@@ -68,18 +72,18 @@ const not = (operand: FilterNode): FilterNode => ({ type: "Not", operand, span: 
 const and = (operands: FilterNode[]): FilterNode => ({ type: "And", operands, span: SPAN });
 const or = (operands: FilterNode[]): FilterNode => ({ type: "Or", operands, span: SPAN });
 
-/** Trees over attribute names `names`, for compileList. */
-export function listFilterArbitrary(names: readonly string[]): fc.Arbitrary<FilterNode> {
+/** Trees over attribute names `names`, for compileList; `booleans: false` leaves true and false out (a scope the service must take). */
+export function listFilterArbitrary(names: readonly string[], { booleans = true }: { booleans?: boolean } = {}): fc.Arbitrary<FilterNode> {
   const name = fc.constantFrom(...names);
-  const anyPredicate = predicateOn(name, fc.constantFrom(...ALL_OPERATORS));
-  const complementable = predicateOn(name, fc.constantFrom<Operator>("equals", "notEquals", "contains", "notContains", "null", "notNull", "in"));
+  const anyPredicate = predicateOn(name, fc.constantFrom(...ALL_OPERATORS), booleans);
+  const complementable = predicateOn(name, fc.constantFrom<Operator>("equals", "notEquals", "contains", "notContains", "null", "notNull", "in"), booleans);
   // a = 1 or a in (2, 3): an or the compiler turns into one `in`.
   const equalityChain = name.chain((n) =>
-    fc.array(predicateOn(fc.constant(n), fc.constantFrom<Operator>("equals", "in")), { minLength: 2, maxLength: 3 }).map(or),
+    fc.array(predicateOn(fc.constant(n), fc.constantFrom<Operator>("equals", "in"), booleans), { minLength: 2, maxLength: 3 }).map(or),
   );
   // not (a != 1 and a != 2): De Morgan back into an `in`.
   const negatedInequalities = name.chain((n) =>
-    fc.array(predicateOn(fc.constant(n), fc.constantFrom<Operator>("notEquals")), { minLength: 2, maxLength: 3 }).map((ps) => not(and(ps))),
+    fc.array(predicateOn(fc.constant(n), fc.constantFrom<Operator>("notEquals"), booleans), { minLength: 2, maxLength: 3 }).map((ps) => not(and(ps))),
   );
   const small = fc.oneof(anyPredicate, complementable.map(not), equalityChain, fc.array(anyPredicate, { minLength: 2, maxLength: 2 }).map(or));
   const { tree } = fc.letrec<{ tree: FilterNode }>((tie) => ({

@@ -28,7 +28,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Orders keyed by tenant (so a query can name another tenant's partition) and id.
 const scope = fc.oneof(
   fc.constantFrom('tenant = "t1"', 'tenant in ("t1", "t2")', 'not (tenant = "t3")', 'tenant = "t1" or total > 40', 'tenant = "t2" and not (note = "a")'),
-  listFilterArbitrary(["tenant", "status", "total"]).map((ast) => format(ast)),
+  // A scope the service takes has no boolean (serve refuses such an access file), so none is drawn.
+  listFilterArbitrary(["tenant", "status", "total"], { booleans: false }).map((ast) => format(ast)),
 );
 const filter = fc.oneof(
   { weight: 2, arbitrary: listFilterArbitrary(["tenant", "status", "total", "note", "id"]).map((ast) => format(ast)) },

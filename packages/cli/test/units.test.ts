@@ -141,6 +141,7 @@ describe("highlight", () => {
   it.each([
     ['age >= 3 and name = "x"', "\u001b[36mage\u001b[0m \u001b[33m>=\u001b[0m \u001b[34m3\u001b[0m \u001b[35mand\u001b[0m \u001b[36mname\u001b[0m \u001b[33m=\u001b[0m \u001b[32m\"x\"\u001b[0m"],
     ["(a)", "(\u001b[36ma\u001b[0m)"],
+    ["`true` != TRUE", "\u001b[36m`true`\u001b[0m \u001b[33m!=\u001b[0m \u001b[34mTRUE\u001b[0m"],
     ["a = #", "\u001b[36ma\u001b[0m \u001b[33m=\u001b[0m \u001b[31;4m#\u001b[0m"],
   ])("%j", (source, out) => {
     expect(highlight(source)).toBe(out);

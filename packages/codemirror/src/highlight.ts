@@ -22,6 +22,8 @@ export function tokenTag(token: SyntaxToken): Tag {
       return tags.string;
     case "number":
       return tags.number;
+    case "boolean":
+      return tags.bool;
     case "parameter":
       return tags.special(tags.variableName);
     case "punctuation":

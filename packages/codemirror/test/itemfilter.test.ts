@@ -152,7 +152,7 @@ describe("compile result", () => {
     [{ lintDelay: -1 }, "itemfilter: lintDelay must be a number of milliseconds >= 0"],
     [
       { schema: { attributes: { age: { type: "int" } } } },
-      'itemfilter: a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }: the type of "age" is "string", "number" or absent, not the string "int"',
+      'itemfilter: a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }: the type of "age" is "string", "number", "boolean" or absent, not the string "int"',
     ],
   ])("bad options are a TypeError: %j", (options, message) => {
     expect(() => itemfilter(options as ItemfilterOptions)).toThrow(new TypeError(message));
@@ -224,6 +224,7 @@ describe("highlighting", () => {
     ["age", "attribute", tags.propertyName],
     ['"x"', "string", tags.string],
     ["3", "number", tags.number],
+    ["false", "boolean", tags.bool],
     ["(", "punctuation", tags.paren],
     ["[", "punctuation", tags.squareBracket],
     [",", "punctuation", tags.separator],
@@ -262,7 +263,7 @@ describe("highlighting", () => {
     const rows = [...readme.matchAll(/^ {2}\| .* \| `(cm-itemfilter-[a-z]+)` \| (.*) \|$/gm)];
     const documented = rows.flatMap(([, cls, tagCell]) => [...tagCell!.matchAll(/`([^`]+)`/g)].map((m) => `${cls} ${m[1]}`));
     // Every kind of token, every form of each.
-    const doc = '(a = 1 || b in ["x", 2]) && !c is not null and not d beginsWith $p or e >= 3 @';
+    const doc = '(a = 1 || b in ["x", 2]) && !c is not null and not d beginsWith $p or e >= 3 or f != true @';
     const given = new Set(tokenize(doc).map((t) => `cm-itemfilter-${t.kind} ${tokenTag(t).toString()}`));
     expect(new Set(documented)).toEqual(given);
   });
@@ -289,7 +290,7 @@ describe("completion", () => {
     ["only string values where the operator takes text", "plan beginsWith ", 16, {}, ['"free"', '"pro"', '"team"', '""']],
     ["values after an alias", "years = ", 8, {}, ["0", "null"]],
     ["values inside in (...)", 'plan in ("free", ', 17, {}, ['"free"', '"pro"', '"team"', '""']],
-    ["numbers where the attribute's type is not known", "tags = ", 7, { schema: { attributes: { tags: { values: ["x", 3] } } } }, ['"x"', "3", '""', "0", "null"]],
+    ["numbers where the attribute's type is not known", "tags = ", 7, { schema: { attributes: { tags: { values: ["x", 3] } } } }, ['"x"', "3", '""', "0", "true", "false", "null"]],
     ["query mode: key and the secondary key", "", 0, { mode: "query", secondaryKey: "ts" }, ["key", "ts", "=", "<", "<=", ">", ">=", "beginsWith", "between", "("]],
     ["find completes as list", "age >= 3 ", 9, { mode: "find" }, ["and", "or"]],
   ] as const)("%s", (_name, text, pos, options, expected) => {

@@ -1,4 +1,4 @@
-export type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PredicateNode, StringNode } from "./syntax/ast.js";
+export type { AndNode, AttributeNode, BooleanNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PredicateNode, StringNode } from "./syntax/ast.js";
 export { redactParams, type Params, type ParamValue } from "./syntax/bindParams.js";
 export { scopeDocument, scopedDocument, type ScopeInput } from "./syntax/scopedDocument.js";
 export { attributes } from "./semantics/attributes.js";
@@ -13,7 +13,7 @@ export { renderTemplate, templateKey, type Words } from "./renderTemplate.js";
 export { TEMPLATES, TOKEN_WORDS, TYPE_WORDS, type Template } from "./messageTemplates.js";
 export { evaluate, prepareEvaluate, type EvaluateOptions } from "./semantics/evaluate.js";
 export { explainMatch, type DecidingPredicate, type ExplainInput, type Explanation } from "./semantics/explainMatch.js";
-export type { ListFilter, QueryFilter, Scalar } from "./compile/filters.js";
+export type { FilterValue, ListFilter, QueryFilter, Scalar } from "./compile/filters.js";
 export { CANONICAL_OPERATOR, format, type FormatOptions } from "./print/format.js";
 export { formatDiagnostics, type DiagnosticLike, type FormatDiagnosticsOptions } from "./print/formatDiagnostics.js";
 export { formatExplanation, type FormatExplanationOptions } from "./print/formatExplanation.js";

@@ -23,7 +23,7 @@ function textTemplates(): Readonly<Record<string, Template>> {
     // The parser: what it expected and what it found.
     "E_SYNTAX expected": { text: `${EXPECTED}[; did you mean '{suggestion}'?]` },
     "E_SYNTAX unquoted": { text: `${EXPECTED}; to compare with text, quote it: {suggestion}` },
-    "E_SYNTAX boolean": { text: `${EXPECTED}; there are no booleans; write {suggestion} to compare with a string` },
+    "E_SYNTAX booleanName": { text: `${EXPECTED}; {found|found} is a value; write {suggestion} for an attribute of that name` },
     "E_SYNTAX notFinite": { text: `${EXPECTED}; {found} is not a number here; numbers are finite, as in JSON` },
     "E_SYNTAX unmatched": { text: `${EXPECTED}; this ')' has no matching '('` },
     "E_SYNTAX missingComma": { text: "missing ',' between values: write '{before}, {after}'" },
@@ -62,6 +62,9 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_NUMBER dynamo": { text: "DynamoDB cannot hold the number {number}: its numbers are zero or of a magnitude from 1e-130 to below 1e126" },
   
     "E_VALUE_TYPE null": { text: "'{written}' cannot compare with null; write 'is null' or 'is not null'" }, // params also: operator (its name)
+    "E_VALUE_TYPE boolean": { text: "'{written}' cannot take a boolean; compare true and false with =, != or in" }, // params also: operator (its name)
+    "E_VALUE_TYPE booleanList": { text: "a listItems filter cannot hold a boolean: the service compares strings and numbers only" }, // params also: operator, written
+    "E_VALUE_TYPE booleanKey": { text: "a key is a string or a number, never a boolean" }, // params also: operator, written
     "E_VALUE_TYPE keyPrefix": { text: 'every key begins with "", and a key value cannot be the empty string; leave this condition out to read every key' }, // params also: operator, value
     "E_VALUE_TYPE keyRange": {
       text: 'a key value cannot be the empty string, and no key is empty: start the range at "\\u0000", the smallest key there is',
@@ -70,7 +73,7 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_VALUE_TYPE keyEmpty": { text: "a key value cannot be the empty string: no key is empty, so this matches nothing" }, // params also: operator, value
     "E_VALUE_TYPE paramList": { text: "${name} is a list, but only 'in' takes a list" }, // params also: expected, given
     "E_VALUE_TYPE paramEmpty": { text: "${name} is an empty list, and 'in' needs at least one value" }, // params also: expected, given
-    "E_VALUE_TYPE paramItems": { text: "${name} is a list that holds something other than strings and numbers" }, // params also: expected, given
+    "E_VALUE_TYPE paramItems": { text: "${name} is a list that holds something other than strings, numbers and booleans" }, // params also: expected, given
     "E_VALUE_TYPE paramType": { text: "${name} must be {expected|type}, not {given|type}" },
   
   
@@ -117,6 +120,9 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_ATTRIBUTE_TYPE numberOperator": { text: "'{written}' compares numbers, but '{name}' is a string; use {expected|operators}" }, // params also: operator, type
     "E_ATTRIBUTE_TYPE numberValue": { text: "'{name}' is a number, but this value is a string; write a number without quotes" }, // params also: type, value
     "E_ATTRIBUTE_TYPE stringValue": { text: "'{name}' is a string, but this value is a number; quote it: {suggestion}" }, // params also: type, value
+    "E_ATTRIBUTE_TYPE booleanOperator": { text: "'{written}' never matches a boolean, and '{name}' is a boolean; compare it with {expected|operators}" }, // params also: operator, type
+    "E_ATTRIBUTE_TYPE booleanValue": { text: "'{name}' is a boolean, but this value is not[; write {suggestion}]" }, // params also: type, value
+    "E_ATTRIBUTE_TYPE notBoolean": { text: "'{name}' is {type|type}, but this value is a boolean" }, // params also: value
     "E_ATTRIBUTE_TYPE array": { text: "'{name}' holds lists, and '{written}' never matches a list; use 'contains' to test for an element" }, // params also: operator, type
     "E_ATTRIBUTE_TYPE arrayContains": { text: "'{name}' holds lists, and '{written}' never matches a list; did you mean '{suggestion}'?" }, // params also: operator, type
   

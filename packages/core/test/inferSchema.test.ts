@@ -4,9 +4,9 @@ import { compileList, FilterError, inferSchema, SchemaInference } from "../src/i
 describe("inferSchema", () => {
   it("types each attribute from the values the items hold", () => {
     const schema = inferSchema([
-      { name: "Ada", age: 36, tags: ["x", "y"], mixed: 1, flag: true, nums: [1, 2], sets: ["a", 1] },
-      { name: "Bob", age: null, tags: [], mixed: "1", extra: { a: 1 } },
-      { age: 41, tags: "z" },
+      { name: "Ada", age: 36, tags: ["x", "y"], mixed: 1, flag: true, nums: [1, 2], sets: ["a", 1], on: true, bools: [true] },
+      { name: "Bob", age: null, tags: [], mixed: "1", extra: { a: 1 }, flag: false, on: "yes" },
+      { age: 41, tags: "z", flag: null },
     ]);
     expect(JSON.parse(JSON.stringify(schema))).toEqual({
       attributes: {
@@ -14,13 +14,15 @@ describe("inferSchema", () => {
         age: { type: "number" },
         tags: { type: "string", array: true },
         mixed: {},
-        flag: {},
+        flag: { type: "boolean" },
         nums: { type: "number", array: true },
         sets: { array: true },
+        on: {},
+        bools: { array: true },
         extra: {},
       },
     });
-    expect(Object.keys(schema.attributes)).toEqual(["name", "age", "tags", "mixed", "flag", "nums", "sets", "extra"]);
+    expect(Object.keys(schema.attributes)).toEqual(["name", "age", "tags", "mixed", "flag", "nums", "sets", "on", "bools", "extra"]);
   });
 
   it("skips items that are not records, and reads own members only", () => {

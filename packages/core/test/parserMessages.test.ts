@@ -28,7 +28,6 @@ describe("did you mean", () => {
   });
 
   it.each([
-    ["true", 'there are no booleans; write "true" to compare with a string'],
     ["NaN", "NaN is not a number here; numbers are finite, as in JSON"],
     ["active", 'to compare with text, quote it: "active"'],
   ])("hints for the bare word %s", (word, hint) => {

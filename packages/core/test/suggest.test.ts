@@ -48,18 +48,18 @@ describe("suggest", () => {
     ["a is n|", undefined, ["null", "not null"]],
     ["a is not |", undefined, ["null"]],
     // Values: placeholders that fit the operator and the attribute.
-    ["a = |", undefined, ['""', "0", "null"]],
-    ["a != |", undefined, ['""', "0", "null"]],
+    ["a = |", undefined, ['""', "0", "true", "false", "null"]],
+    ["a != |", undefined, ['""', "0", "true", "false", "null"]],
     ["age = |", { schema }, ["0", "null"]],
     ["name = |", { schema }, ['""', "null"]],
     ["a < |", undefined, ["0"]],
     ["a contains |", undefined, ['""']],
     ["a = nu|", undefined, ["null"]],
-    ["a in |", undefined, ['""', "0", "(", "["]],
+    ["a in |", undefined, ['""', "0", "true", "false", "(", "["]],
     ["age in (|", { schema }, ["0"]],
     ["a in (1|", undefined, []],
     ["a in (1 |", undefined, [",", ")"]],
-    ["a in [1, |", undefined, ['""', "0"]],
+    ["a in [1, |", undefined, ['""', "0", "true", "false"]],
     ["a between |", undefined, ['""', "0"]],
     ["a between 1 |", undefined, ["and"]],
     ["a between 1 and |", undefined, ["0"]],
@@ -133,6 +133,8 @@ describe("suggest", () => {
     expect(at("a = |").items).toEqual([
       { label: '""', kind: "value", detail: "a string" },
       { label: "0", kind: "value", detail: "a number" },
+      { label: "true", kind: "value", detail: "a boolean" },
+      { label: "false", kind: "value", detail: "a boolean" },
       { label: "null", kind: "value", detail: "the attribute is missing" },
     ]);
     expect(at("a = 1 |").items).toEqual([
@@ -176,7 +178,7 @@ describe("suggest", () => {
     ["100,000 negations", "not ".repeat(100_000), ["not", "("]],
     ["100,000 negated groups", "not (".repeat(100_000) + "a = 1 ", ["and", "or", ")"]],
     ["100,000 closed groups", "(".repeat(100_000) + "a = 1" + ")".repeat(100_000) + " ", ["and", "or"]],
-    ["an in list of 100,000 values", "a in (" + "1, ".repeat(100_000), ['""', "0"]],
+    ["an in list of 100,000 values", "a in (" + "1, ".repeat(100_000), ['""', "0", "true", "false"]],
   ])("answers at the end of %s with maxDepth and maxLength raised", (_, source, labels) => {
     const raised = { maxDepth: 1e9, maxLength: 1e9 };
     expect(suggest(source, source.length, raised).items.map((i) => i.label)).toEqual(labels);

@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { createEmulator, RequestError, type Store } from "@itemfilter/emulator";
+import type { ListFilter } from "@itemfilter/core";
 import { describe, expect, it } from "vitest";
 import { createDynamoStore } from "../src/store.js";
 
@@ -76,8 +77,20 @@ describe("createDynamoStore's pages", () => {
     expect(calls.find((c) => c.name === "Scan")!.input.ScanFilter).toEqual({
       n: { ComparisonOperator: "GT", AttributeValueList: [{ N: "1" }] },
       tags: { ComparisonOperator: "IN", AttributeValueList: [{ S: "x" }, { N: "2" }] },
-      gone: { ComparisonOperator: "NULL" },
     });
+  });
+
+  it("checks null on the items, and notNull and notContains again, since DynamoDB reads a NULL-typed attribute as present", async () => {
+    const rows = [row("a", { x: { NULL: true } }), row("b", { x: { S: "v" } }), row("c", {})];
+    const { client, calls } = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : { Items: rows, ScannedCount: 3 }));
+    const store = createDynamoStore({ client });
+    const ids = async (filters: ListFilter[]) => (await store.listItems({ ...read, table: (await store.table("people"))!, filters })).items.map((i) => i.id);
+    expect(await ids([{ item: "x", operator: "null" }])).toEqual(["a", "c"]);
+    expect(calls.filter((c) => c.name === "Scan").at(-1)!.input.ScanFilter).toBeUndefined();
+    expect(await ids([{ item: "x", operator: "notNull" }])).toEqual(["b"]);
+    expect(calls.filter((c) => c.name === "Scan").at(-1)!.input.ScanFilter).toEqual({ x: { ComparisonOperator: "NOT_NULL" } });
+    expect(await ids([{ item: "x", operator: "notContains", value: "w" }])).toEqual(["b"]);
+    expect(calls.filter((c) => c.name === "Scan").at(-1)!.input.ScanFilter).toEqual({ x: { ComparisonOperator: "NOT_CONTAINS", AttributeValueList: [{ S: "w" }] } });
   });
 
   it("refuses a filter number DynamoDB cannot hold (400) before sending anything", async () => {

@@ -30,5 +30,16 @@ export function renderReference(root: HTMLElement): void {
     h("code", { text: "not" }),
     "; group with parentheses. list accepts or on one attribute only; find accepts any.",
   );
-  root.replaceChildren(list, keywords);
+  const values = h(
+    "p",
+    { class: "muted" },
+    "Values are strings, numbers and the booleans ",
+    h("code", { text: "true" }),
+    " and ",
+    h("code", { text: "false" }),
+    " (DynamoDB's BOOL), which =, != and in take; list cannot send a boolean, find checks it. An attribute named true is written ",
+    h("code", { text: "`true`" }),
+    ".",
+  );
+  root.replaceChildren(list, keywords, values);
 }

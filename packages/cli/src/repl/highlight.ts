@@ -8,6 +8,7 @@ const STYLE: Record<TokenKind, string> = {
   operator: "\u001b[33m", // yellow
   string: "\u001b[32m", // green
   number: "\u001b[34m", // blue
+  boolean: "\u001b[34m", // blue, as a number: a value
   parameter: "\u001b[1;34m", // bold blue: a value the app supplies
   punctuation: "",
   error: "\u001b[31;4m", // red, underlined

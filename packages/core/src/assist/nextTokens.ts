@@ -14,6 +14,7 @@ import {
   NotNull,
   Null,
   NumberLiteral,
+  BooleanLiteral,
   Or,
   QuotedIdentifier,
   RBracket,
@@ -63,16 +64,19 @@ const enum At {
 
 const OPERATION_START: readonly TokenType[] = [CompareOp, Is, Null, NotNull, In, Between];
 const LITERAL: readonly TokenType[] = [StringLiteral, NumberLiteral];
+/** The values of =, != and in, which take a boolean too (a between bound never does). */
+const VALUE: readonly TokenType[] = [StringLiteral, NumberLiteral, BooleanLiteral];
+const isValue = (type: TokenType): boolean => type === StringLiteral || type === NumberLiteral || type === BooleanLiteral;
 
 /** The token types each state takes, in the order content assist offers them. */
 const EXPECTED: Record<At, readonly TokenType[]> = {
   [At.Operand]: [Identifier, QuotedIdentifier, ...OPERATION_START, Not, LParen],
   [At.Attribute]: OPERATION_START,
-  [At.Compare]: [StringLiteral, NumberLiteral, Null],
+  [At.Compare]: [...VALUE, Null],
   [At.Is]: [Not, Null],
   [At.IsNot]: [Null],
-  [At.In]: [LParen, LBracket, StringLiteral, NumberLiteral],
-  [At.ListValue]: LITERAL,
+  [At.In]: [LParen, LBracket, ...VALUE],
+  [At.ListValue]: VALUE,
   [At.ListNext]: [Comma], // plus the list's closing bracket
   [At.Between]: LITERAL,
   [At.BetweenLower]: [And],
@@ -146,7 +150,7 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         if (at === At.Done) at = operandDone();
         continue;
       case At.Compare:
-        if (type === StringLiteral || type === NumberLiteral || type === Null) at = operandDone();
+        if (isValue(type) || type === Null) at = operandDone();
         else return null;
         continue;
       case At.Is:
@@ -162,11 +166,11 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         if (type === LParen || type === LBracket) {
           listClose = type === LParen ? RParen : RBracket;
           at = At.ListValue;
-        } else if (type === StringLiteral || type === NumberLiteral) at = operandDone();
+        } else if (isValue(type)) at = operandDone();
         else return null;
         continue;
       case At.ListValue:
-        if (type === StringLiteral || type === NumberLiteral) at = At.ListNext;
+        if (isValue(type)) at = At.ListNext;
         else return null;
         continue;
       case At.ListNext:

@@ -7,9 +7,11 @@ import { resolveLimits, type Limits } from "../syntax/limits.js";
 import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../operators.js";
 import { quoteName } from "../syntax/quote.js";
 import { schemaIndex, type AttributeType, type Schema } from "../compile/schema.js";
+import { takesBoolean } from "../syntax/booleanOperators.js";
 import {
   And,
   Between,
+  BooleanLiteral,
   Comma,
   CompareOp,
   Identifier,
@@ -239,6 +241,12 @@ class Context {
       case NumberLiteral:
         if (this.valueTypes().has("number")) add({ label: "0", kind: "value", detail: "a number" });
         return;
+      case BooleanLiteral:
+        if (this.valueTypes().has("boolean")) {
+          add({ label: "true", kind: "value", detail: "a boolean" });
+          add({ label: "false", kind: "value", detail: "a boolean" });
+        }
+        return;
       case LParen:
         add({ label: "(", kind: "punctuation" });
         return;
@@ -266,6 +274,7 @@ class Context {
       if (this.query && !op.info.query) continue;
       if (type === "number" && op.info.value === "string") continue;
       if (type === "string" && op.info.value === "number") continue;
+      if (type === "boolean" && op.info.value !== "none" && !takesBoolean(op.info.name)) continue;
       add({ label: op.label, kind: "operator", detail: op.info.summary, rank: RANK.get(op.info.name)! });
     }
   }
@@ -304,7 +313,7 @@ class Context {
     if (this.query) name = this.options?.secondaryKey ?? name;
     if (name === undefined) return undefined;
     const type = this.index()?.resolve(name)?.type;
-    return type === "string" || type === "number" ? type : undefined;
+    return type === "string" || type === "number" || type === "boolean" ? type : undefined;
   }
 
   /**
@@ -335,6 +344,8 @@ class Context {
   valueTypes(): Set<AttributeType> {
     const types = new Set<AttributeType>(["string", "number"]);
     const op = this.operation();
+    // A key is never a boolean; a list filter's =, != and in take one.
+    if (!this.query && (op === undefined || takesBoolean(op.operator))) types.add("boolean");
     if (op === undefined) return types;
     const shape = operatorInfo(op.operator)!.value;
     if (shape === "number") types.delete("string");

@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS } from "../syntax/limits.js";
 import {
   And,
   Between,
+  BooleanLiteral,
   Comma,
   CompareOp,
   Identifier,
@@ -32,13 +33,13 @@ import {
  *   `not` of `is not null` and the `and` of `between a and b`, which belong to
  *   their operator
  * - `attribute`: a name, bare or in backticks (also a bare word where a value belongs)
- * - `string`, `number`: literals
+ * - `string`, `number`, `boolean` (true, false): literals
  * - `punctuation`: ( ) [ ] ,
  * - `error`: text the lexer refused: unexpected characters, a bad escape or a
  *   lone surrogate inside a string (the rest of the string keeps its class),
  *   an unterminated string or name (the whole of it), a malformed or inexact number
  */
-export type TokenKind = "keyword" | "attribute" | "operator" | "string" | "number" | "parameter" | "punctuation" | "error";
+export type TokenKind = "keyword" | "attribute" | "operator" | "string" | "number" | "boolean" | "parameter" | "punctuation" | "error";
 
 /** A highlighted range: `start` and `end` are UTF-16 offsets, `end` exclusive; `text` is `source.slice(start, end)`. */
 export interface SyntaxToken {
@@ -53,6 +54,7 @@ const KIND = new Map<TokenType, TokenKind>([
   [QuotedIdentifier, "attribute"],
   [StringLiteral, "string"],
   [NumberLiteral, "number"],
+  [BooleanLiteral, "boolean"],
   [Parameter, "parameter"],
   [CompareOp, "operator"],
   [In, "operator"],
@@ -152,7 +154,7 @@ function kindOf(tokens: Token[], t: number): TokenKind {
 }
 
 function isLiteral(type: TokenType): boolean {
-  return type === StringLiteral || type === NumberLiteral || type === Parameter;
+  return type === StringLiteral || type === NumberLiteral || type === BooleanLiteral || type === Parameter;
 }
 
 /** Appends a range, merging it into the previous token when both are errors and touch. */

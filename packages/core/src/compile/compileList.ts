@@ -7,7 +7,8 @@ import type { Span } from "../syntax/location.js";
 import type { Operator } from "../operators.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
-import { checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "./lowering.js";
+import { booleanRefusal, checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "./lowering.js";
+import { hasBoolean } from "../syntax/booleanOperators.js";
 import { MIXED_IN } from "./valueShapes.js";
 import { format } from "../print/format.js";
 import { quoted, replaceTitle, shownText } from "../messageText.js";
@@ -69,6 +70,7 @@ function compileDocument(doc: FilterDocument, options: CompileListOptions | unde
 function lower(node: FilterNode, negation: NotNode | null, out: ListFilter[], maxInValues: number): void {
   switch (node.type) {
     case "Predicate":
+      if (hasBoolean(node)) throw new FilterError([booleanRefusal(node, "booleanList", BOOLEAN_HINT)]);
       if (negation === null) out.push(toFilter(node));
       else complement(node, negation, out);
       return;
@@ -86,6 +88,8 @@ function lower(node: FilterNode, negation: NotNode | null, out: ListFilter[], ma
       return;
   }
 }
+
+const BOOLEAN_HINT = "the service's ListFilter takes strings and numbers; find (or plan) runs this condition and checks it locally, and compileDynamo sends it as a BOOL";
 
 /** The condition as written; an `in` of strings and numbers is refused, as the service refuses it. */
 function toFilter(node: PredicateNode): ListFilter {

@@ -1,5 +1,6 @@
 import type { FilterDocument, FilterNode, PredicateNode } from "../syntax/ast.js";
-import { checkLiterals, issueDiagnostic, literalValues } from "./lowering.js";
+import { booleanRefusal, checkLiterals, issueDiagnostic, literalValues } from "./lowering.js";
+import { hasBoolean } from "../syntax/booleanOperators.js";
 import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
 import { FilterError, type Diagnostic } from "../errors.js";
@@ -178,6 +179,10 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
   }
   const before = problems.length;
   checkLiterals(p, problems, maxInValues);
+  if (problems.length === before && hasBoolean(p)) {
+    problems.push(booleanRefusal(p, "booleanKey", "DynamoDB keys are strings, numbers or binary, and queryItems compares the key with strings and numbers"));
+    return;
+  }
   if (problems.length === before) checkNotEmpty(p, problems);
 }
 

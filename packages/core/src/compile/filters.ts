@@ -3,6 +3,9 @@ import type { Operator } from "../operators.js";
 /** A value the service compares with: a string or a number. */
 export type Scalar = string | number;
 
+/** A value a filter compares with: a Scalar, or a boolean (DynamoDB's BOOL), which only find and DynamoDB take. */
+export type FilterValue = Scalar | boolean;
+
 /**
  * One listItems filter. `value` is absent for null/notNull, a pair for
  * between, a scalar or an array for in, and a scalar otherwise.

@@ -8,12 +8,14 @@ const STRING = 1;
 const NUMBER = 2;
 const OTHER = 4;
 const ARRAY = 8;
+const BOOLEAN = 16;
 
 /**
  * A schema inferred from sample items: every attribute any item has, in the
  * order first seen. An attribute whose values (and the elements of its array
- * values) are all strings gets `type: "string"`, all numbers `type: "number"`;
- * mixed or other values (booleans, objects) give no type, which accepts any.
+ * values) are all strings gets `type: "string"`, all numbers `type: "number"`,
+ * all booleans (never in an array) `type: "boolean"`; mixed or other values
+ * (objects, arrays of booleans) give no type, which accepts any.
  * Null is a missing value and says nothing about the type. `array: true`
  * marks an attribute that holds an array in some item.
  *
@@ -121,6 +123,7 @@ export class SchemaInference {
       const scalar = bits & ~ARRAY;
       if (scalar === STRING) spec.type = "string";
       else if (scalar === NUMBER) spec.type = "number";
+      else if (bits === BOOLEAN) spec.type = "boolean";
       if ((bits & ARRAY) !== 0) spec.array = true;
       attributes[name] = spec;
     }
@@ -136,6 +139,7 @@ function kinds(value: unknown): number {
   if (value === null || value === undefined) return 0;
   if (typeof value === "string") return STRING;
   if (typeof value === "number") return NUMBER;
+  if (typeof value === "boolean") return BOOLEAN;
   if (!Array.isArray(value)) return OTHER;
   let bits = ARRAY;
   // Only the kinds of the elements matter, so stop once all three are seen. present() skips the

@@ -8,6 +8,7 @@ import { replaceTitle } from "../messageText.js";
 import { literalValue } from "../syntax/literalValue.js";
 import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
+import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/booleanOperators.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -41,6 +42,12 @@ export function missingSubject(node: PredicateNode): Diagnostic {
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
 export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number): void {
   const v = node.value;
+  if (hasBoolean(node)) {
+    // The parser refuses `a < true`; a tree built by hand or a bound parameter can still hold one.
+    const misused = misusedBoolean(node);
+    if (misused !== undefined) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
+    return;
+  }
   const plain = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
   if (checkValue(node.operator, plain, v !== undefined, maxInValues, true) === null) return;
   // Checked again, on the error path only, to word the issue with the operator as written.
@@ -59,9 +66,28 @@ export function spanOfAll(values: LiteralNode[]): Span {
   return { start: values[0]!.span.start, end: values[values.length - 1]!.span.end };
 }
 
+/** A condition's values as the service's; callers keep conditions with a boolean away from here (hasBoolean). */
 export function literalValues(node: PredicateNode): Scalar | Scalar[] | undefined {
   const v = node.value;
-  return v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
+  return v === undefined ? undefined : Array.isArray(v) ? v.map(scalarValue) : scalarValue(v);
+}
+
+function scalarValue(l: LiteralNode): Scalar {
+  const value = literalValue(l);
+  if (typeof value === "boolean") throw new TypeError("a condition with a boolean has no ListFilter: check hasBoolean before lowering it");
+  return value;
+}
+
+/**
+ * A condition with a boolean where the service's values are read: a
+ * ListFilter (`booleanList`) or a key (`booleanKey`) holds strings and
+ * numbers only. At the first boolean, with the way on in the hint.
+ */
+export function booleanRefusal(node: PredicateNode, kind: "booleanList" | "booleanKey", hint: string): Diagnostic {
+  const v = node.value!;
+  const at = (Array.isArray(v) ? v : [v]).find((l) => l.type === "Boolean")!;
+  const params = { kind, operator: node.operator, written: writtenOperator(node) };
+  return { code: "E_VALUE_TYPE", message: renderMessage("E_VALUE_TYPE", params), hint, params, span: at.span };
 }
 
 /** The condition as written, as one ListFilter. The subject must be present. */

@@ -8,8 +8,9 @@ import { writtenOperator } from "../syntax/writtenOperator.js";
 import { quoteName, quoteString } from "../syntax/quote.js";
 import { exactNumber } from "../syntax/numbers.js";
 import { closest } from "../syntax/closest.js";
+import { takesBoolean } from "../syntax/booleanOperators.js";
 
-export type AttributeType = "string" | "number";
+export type AttributeType = "string" | "number" | "boolean";
 
 export interface AttributeSchema {
   type?: AttributeType;
@@ -84,8 +85,8 @@ function checkAttributeSchema(name: string, spec: unknown): asserts spec is Attr
   if (array !== undefined && typeof array !== "boolean") {
     throw new TypeError(`${SCHEMA}: 'array' of ${JSON.stringify(name)} is a boolean or absent, not ${describeValue(array)}`);
   }
-  if (type !== undefined && type !== "string" && type !== "number") {
-    throw new TypeError(`${SCHEMA}: the type of ${JSON.stringify(name)} is "string", "number" or absent, not ${describeValue(type)}`);
+  if (type !== undefined && type !== "string" && type !== "number" && type !== "boolean") {
+    throw new TypeError(`${SCHEMA}: the type of ${JSON.stringify(name)} is "string", "number", "boolean" or absent, not ${describeValue(type)}`);
   }
   if (aliases !== undefined && !(Array.isArray(aliases) && aliases.every((a) => typeof a === "string"))) {
     throw new TypeError(`${SCHEMA}: the aliases of ${JSON.stringify(name)} are an array of strings, not ${describeValue(aliases)}`);
@@ -166,6 +167,7 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
 const FOR_TYPE: Record<AttributeType, readonly Operator[]> = {
   number: ["equals", "lessThan", "lessEqual", "greaterThan", "greaterEqual", "between"],
   string: ["equals", "beginsWith", "contains", "between"],
+  boolean: ["equals", "notEquals", "in"],
 };
 
 /** The operators (their names) that fit a type and that `target` takes, best first: the params' `expected`. */
@@ -174,6 +176,10 @@ function offeredList(type: AttributeType, target: Target): string[] {
 }
 
 function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[], target: Target): void {
+  if (type === "boolean") {
+    checkBoolean(node, attr, problems, target);
+    return;
+  }
   const shape = operatorInfo(node.operator)!.value;
   const kind = type === "number" && shape === "string" ? "textOperator" : type === "string" && shape === "number" ? "numberOperator" : undefined;
   if (kind !== undefined) {
@@ -186,6 +192,11 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   for (const v of values) {
     // A parameter is checked once bound; parse() keeps it unbound.
     if (v.type === want || v.type === "Param") continue;
+    if (v.type === "Boolean") {
+      const params = { kind: "notBoolean", name: attr.name, type, value: v.value };
+      problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: v.span });
+      continue;
+    }
     // A quoted number ("3") unquoted, and a number quoted: the fixes the message describes, where they keep the value.
     const replacement = type === "string" ? quoteString(String(v.value)) : JSON_NUMBER.test(v.value as string) && exactNumber(v.value as string) !== null ? (v.value as string) : undefined;
     const params = { kind: type === "number" ? "numberValue" : "stringValue", name: attr.name, type, value: v.value, ...(type === "string" ? { suggestion: replacement! } : {}) };
@@ -198,6 +209,42 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
     });
   }
 }
+
+/**
+ * A boolean attribute is equal to true or false or not: the orderings,
+ * between, contains and beginsWith never match it, and a string or number
+ * never equals it. The fix writes the value as a boolean where the text
+ * says which ("true", 1).
+ */
+function checkBoolean(node: PredicateNode, attr: AttributeNode, problems: Diagnostic[], target: Target): void {
+  const shape = operatorInfo(node.operator)!.value;
+  if (shape !== "none" && !takesBoolean(node.operator)) {
+    const params = { kind: "booleanOperator", operator: node.operator, written: writtenOperator(node), name: attr.name, type: "boolean", expected: offeredList("boolean", target) };
+    problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: node.operatorSpan });
+    return;
+  }
+  const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
+  for (const v of values) {
+    if (v.type === "Boolean" || v.type === "Param") continue;
+    const meant = BOOLEAN_WORDS.get(String(v.value).toLowerCase());
+    const params = { kind: "booleanValue", name: attr.name, type: "boolean", value: v.value, ...(meant === undefined ? {} : { suggestion: meant }) };
+    problems.push({
+      code: "E_ATTRIBUTE_TYPE",
+      message: renderMessage("E_ATTRIBUTE_TYPE", params),
+      params,
+      ...(meant === undefined ? {} : { fixes: [{ title: replaceTitle(meant), span: v.span, replacement: meant }] }),
+      span: v.span,
+    });
+  }
+}
+
+/** Values people write for a boolean: the text of one, and 1 and 0. */
+const BOOLEAN_WORDS = new Map([
+  ["true", "true"],
+  ["false", "false"],
+  ["1", "true"],
+  ["0", "false"],
+]);
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 

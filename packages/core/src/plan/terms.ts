@@ -3,6 +3,7 @@ import type { ListFilter, Scalar } from "../compile/filters.js";
 import { complementFilters, equalityValues, predicateFilter, uniqueScalars } from "../compile/lowering.js";
 import type { Span } from "../syntax/location.js";
 import { formatBuilt } from "../print/format.js";
+import { hasBoolean } from "../syntax/booleanOperators.js";
 
 /**
  * A filter in negation normal form, with every condition sorted into what
@@ -98,6 +99,8 @@ function lit(l: Literal, span: Span): Term {
  * `a in (1) or a in ("x")`.
  */
 function positive(node: PredicateNode): Term {
+  // The service's ListFilter holds no boolean, so a condition with one is checked locally.
+  if (hasBoolean(node)) return lit(local(node), node.span);
   const filter = predicateFilter(node);
   if (filter.operator !== "in" || !Array.isArray(filter.value)) return lit(pushed(filter), node.span);
   const numbers = filter.value.filter((v) => typeof v === "number");
@@ -114,7 +117,7 @@ function sameShape(item: string, values: Scalar[], brackets: boolean): ListFilte
 }
 
 function negative(node: PredicateNode): Term {
-  const filters = complementFilters(node);
+  const filters = hasBoolean(node) ? null : complementFilters(node);
   if (filters === null) {
     const not: NotNode = { type: "Not", operand: node, span: node.span };
     return lit(local(not), node.span);

@@ -115,6 +115,7 @@ function operation(p: PredicateNode): string {
 function literal(l: LiteralNode): string {
   if (l.type === "String") return quoteString(l.value);
   if (l.type === "Param") return `$${l.name}`;
+  if (l.type === "Boolean") return l.value ? "true" : "false";
   if (!Number.isFinite(l.value)) {
     throw new FilterError([{ code: "E_NUMBER", message: `${String(l.value)} cannot be written as a number; numbers are finite, as in JSON`, params: { number: String(l.value), nearest: null }, span: l.span }]);
   }

@@ -1,5 +1,5 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
-import type { Scalar } from "../compile/filters.js";
+import type { FilterValue } from "../compile/filters.js";
 import { checkStringOption } from "../checkArgument.js";
 import { missingSubject } from "../compile/lowering.js";
 import { FilterError } from "../errors.js";
@@ -105,7 +105,7 @@ export function predicateSubject(fn: string, node: PredicateNode, secondaryKey: 
 }
 
 /** A condition's value as plain JSON: a scalar, a list (in, between), or undefined (null, notNull). */
-export function plainValue(value: LiteralNode | LiteralNode[] | undefined): Scalar | Scalar[] | undefined {
+export function plainValue(value: LiteralNode | LiteralNode[] | undefined): FilterValue | FilterValue[] | undefined {
   if (value === undefined) return undefined;
   return Array.isArray(value) ? value.map(literalValue) : literalValue(value);
 }

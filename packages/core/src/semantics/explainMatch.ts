@@ -1,5 +1,5 @@
 import type { FilterNode, PredicateNode } from "../syntax/ast.js";
-import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
+import type { FilterValue, ListFilter, QueryFilter } from "../compile/filters.js";
 import { checkOptions, checkStringOption, describeValue } from "../checkArgument.js";
 import { decompile } from "../print/decompile.js";
 import { plainValue, predicateSubject, scopeTest, type EvaluateOptions } from "./evaluate.js";
@@ -21,7 +21,7 @@ export interface DecidingPredicate {
   /** The attribute tested (the secondary key's name for a key query's `key`). */
   readonly attribute: string;
   /** The filter's value: absent for null/notNull, a list for in, a pair for between. */
-  readonly value?: Scalar | readonly Scalar[];
+  readonly value?: FilterValue | readonly FilterValue[];
   /** Whether the item has the attribute (JSON null counts as missing). */
   readonly present: boolean;
   /** What the item holds there; absent when the attribute is missing. */

@@ -39,7 +39,7 @@ function nameText(name: string): string {
 
 const SYMBOL: Partial<Record<Operator, string>> = { lessThan: "<", lessEqual: "<=", greaterThan: ">", greaterEqual: ">=" };
 
-type Kind = "string" | "number";
+type Kind = "string" | "number" | "boolean";
 
 /** What the attribute holds, in words: `is 23`, `is the string "7"`, `is a set of "a", "b"`, `is true (a boolean)`. */
 function holding(actual: unknown, typed: boolean): string {
@@ -54,7 +54,7 @@ function holding(actual: unknown, typed: boolean): string {
 }
 
 function kindOf(value: unknown): Kind | undefined {
-  return typeof value === "string" ? "string" : typeof value === "number" ? "number" : undefined;
+  return typeof value === "string" ? "string" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : undefined;
 }
 
 /** The type the filter compares with, for the "type differs" reason. */
@@ -83,7 +83,7 @@ export function predicateReason(name: string, operator: Operator, value: unknown
 
   const kind = filterKind(operator, value);
   const actualKind = kindOf(actual);
-  const comparesOne = kind === "string" || kind === "number";
+  const comparesOne = kind === "string" || kind === "number" || kind === "boolean";
   if (comparesOne && actualKind !== kind) {
     const looked = operator === "in" ? `lists ${kind}s` : `compares a ${kind}`;
     return `${who} ${holding(actual, true)}, and the filter ${looked}`;
@@ -91,7 +91,7 @@ export function predicateReason(name: string, operator: Operator, value: unknown
   if (kind === "mixed" && actualKind === undefined) return `${who} ${holding(actual, true)}, and the filter lists strings and numbers`;
 
   const is = `${who} ${holding(actual, false)}`;
-  // From here the attribute is a string or a number of the filter's type.
+  // From here the attribute is a string, a number or a boolean of the filter's type.
   const positive = operator === "notEquals" ? !holds : holds;
   switch (operator) {
     case "equals":

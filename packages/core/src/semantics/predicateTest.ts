@@ -89,8 +89,8 @@ function betweenTest(value: unknown): ValueTest {
 }
 
 function equalsTest(value: unknown): ValueTest {
-  // `===` is the scalar equality we want: -0 equals 0, NaN equals nothing, and no coercion.
-  if (isScalar(value)) return (x) => x === value;
+  // `===` is the equality we want: -0 equals 0, NaN equals nothing, and no coercion (true is not "true" or 1).
+  if (isScalar(value) || typeof value === "boolean") return (x) => x === value;
   if (Array.isArray(value)) return (x) => Array.isArray(x) && sameSet(x, value);
   return never;
 }

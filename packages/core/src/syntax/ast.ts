@@ -55,7 +55,7 @@ export interface AttributeNode {
 }
 
 /** A value in a filter: a literal, or a parameter that `params` supplies. */
-export type LiteralNode = StringNode | NumberNode | ParamNode;
+export type LiteralNode = StringNode | NumberNode | BooleanNode | ParamNode;
 
 /**
  * `$name`: a value the app supplies through the `params` option, never
@@ -79,6 +79,13 @@ export interface StringNode {
 export interface NumberNode {
   readonly type: "Number";
   readonly value: number;
+  readonly span: Span;
+}
+
+/** `true` or `false`: DynamoDB's BOOL. Only `=`, `!=` and `in` take one (booleanOperators.ts). */
+export interface BooleanNode {
+  readonly type: "Boolean";
+  readonly value: boolean;
   readonly span: Span;
 }
 

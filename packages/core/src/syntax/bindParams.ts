@@ -6,9 +6,11 @@ import { renderMessage } from "../renderMessage.js";
 import { givenParams } from "../valueKind.js";
 import { formatNumber } from "./numbers.js";
 import { quoteString } from "./quote.js";
+import { booleanOperatorProblem, misusedBoolean } from "./booleanOperators.js";
+import { writtenOperator } from "./writtenOperator.js";
 
-/** A parameter's value: a string or a finite number, or for `in` a list of them. */
-export type ParamValue = string | number | readonly (string | number)[];
+/** A parameter's value: a string, a finite number or a boolean, or for `in` a list of them. */
+export type ParamValue = string | number | boolean | readonly (string | number | boolean)[];
 
 /** The values of a filter's `$name` parameters, by name (without the `$`). */
 export type Params = Readonly<Record<string, ParamValue>>;
@@ -75,6 +77,14 @@ function bindNode(node: FilterNode, params: Params, problems: Diagnostic[], boun
 }
 
 function bindPredicate(node: PredicateNode, params: Params, problems: Diagnostic[], bound: BoundParam[]): PredicateNode {
+  const out = bindValues(node, params, problems, bound);
+  // `a < $x` with x true: refused as `a < true` is, at the parameter.
+  const misused = out === node ? undefined : misusedBoolean(out);
+  if (misused !== undefined) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
+  return out;
+}
+
+function bindValues(node: PredicateNode, params: Params, problems: Diagnostic[], bound: BoundParam[]): PredicateNode {
   const v = node.value;
   if (v === undefined) return node;
   const list = node.operator === "in";
@@ -114,26 +124,28 @@ function bindOne(p: LiteralNode & { type: "Param" }, params: Params, list: boole
     problems.push({
       code: "E_VALUE_TYPE",
       message: renderMessage("E_VALUE_TYPE", params),
-      hint: "params takes strings and finite numbers, and arrays of them for 'in'",
+      hint: "params takes strings, finite numbers and booleans, and arrays of them for 'in'",
       params,
       span,
     });
     return undefined;
   };
   if (Array.isArray(value)) {
-    if (!list) return wrong("paramList", "scalar");
-    if (value.length === 0) return wrong("paramEmpty", "scalars");
-    if (!value.every(isScalar)) return wrong("paramItems", "scalars");
+    if (!list) return wrong("paramList", "paramValue");
+    if (value.length === 0) return wrong("paramEmpty", "paramValues");
+    if (!value.every(isScalar)) return wrong("paramItems", "paramValues");
   } else if (!isScalar(value)) {
-    return wrong("paramType", list ? "scalars" : "scalar");
+    return wrong("paramType", list ? "paramValues" : "paramValue");
   }
   bound.push({ name, start: span.start.offset, end: span.end.offset, value: value as ParamValue });
-  const scalars = Array.isArray(value) ? (value as (string | number)[]) : [value as string | number];
-  return scalars.map((s) => (typeof s === "string" ? { type: "String", value: s, span } : { type: "Number", value: s, span }));
+  const values = Array.isArray(value) ? (value as (string | number | boolean)[]) : [value as string | number | boolean];
+  return values.map((s) =>
+    typeof s === "string" ? { type: "String", value: s, span } : typeof s === "boolean" ? { type: "Boolean", value: s, span } : { type: "Number", value: s, span },
+  );
 }
 
-function isScalar(v: unknown): v is string | number {
-  return typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+function isScalar(v: unknown): v is string | number | boolean {
+  return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
 }
 
 /**
@@ -214,8 +226,10 @@ function redactDiagnostic(d: Diagnostic, bound: readonly BoundParam[]): Diagnost
 }
 
 /** The ways a message may print a value: quoted as in a filter, as shown (cut and escaped) in quotes, a number's digits. */
-function textForms(v: string | number): string[] {
+function textForms(v: string | number | boolean): string[] {
   if (typeof v === "number") return [formatNumber(v), String(v)];
+  // The words true and false are the language's own (and any message's), never taken for a value.
+  if (typeof v === "boolean") return [];
   // Messages quote a string value in double quotes; the bare text could be any word of the message.
   return [quoteString(v), `"${shownText(v)}"`];
 }

@@ -9,6 +9,7 @@ import { OPERATORS } from "../operators.js";
 import {
   And,
   Between,
+  BooleanLiteral,
   Comma,
   CompareOp,
   Identifier,
@@ -64,7 +65,8 @@ const MAX_PROBLEMS = 50;
 
 interface Keyword {
   type: TokenType;
-  operator?: Operator;
+  /** The token's payload: the canonical operator of a CompareOp, the value of a BooleanLiteral. */
+  payload?: Operator | boolean;
 }
 
 /**
@@ -83,8 +85,10 @@ keyword("notNull", { type: NotNull });
 keyword("and", { type: And });
 keyword("or", { type: Or });
 keyword("not", { type: Not });
+keyword("true", { type: BooleanLiteral, payload: true });
+keyword("false", { type: BooleanLiteral, payload: false });
 for (const op of OPERATORS) {
-  for (const word of op.words) if (!KEYWORDS.has(word)) keyword(word, { type: CompareOp, operator: op.name });
+  for (const word of op.words) if (!KEYWORDS.has(word)) keyword(word, { type: CompareOp, payload: op.name });
 }
 
 /**
@@ -212,7 +216,7 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
       }
       const kw = keywordOf(source, start, i);
       if (kw === undefined) push(Identifier, start, i, source.slice(start, i));
-      else push(kw.type, start, i, kw.operator);
+      else push(kw.type, start, i, kw.payload);
       continue;
     }
     switch (c) {

@@ -5,7 +5,7 @@ import type { LiteralNode } from "./ast.js";
  * through this, so a tree that still holds a `$name` cannot be compiled or
  * run by mistake: that is a bug in the caller, not bad filter text.
  */
-export function literalValue(l: LiteralNode): string | number {
+export function literalValue(l: LiteralNode): string | number | boolean {
   if (l.type === "Param") throw new TypeError(`the parameter $${l.name} has no value here: bind params before this stage`);
   return l.value;
 }

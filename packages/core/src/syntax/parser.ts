@@ -8,10 +8,12 @@ import type { Operator } from "../operators.js";
 import { errorMessageProvider } from "./parserMessages.js";
 import { renderMessage } from "../renderMessage.js";
 import { LeanParser, typeSet } from "./leanParser.js";
+import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
 import {
   ALL_TOKENS,
   And,
   Between,
+  BooleanLiteral,
   Comma,
   CompareOp,
   Identifier,
@@ -63,8 +65,8 @@ type Alts<T> = IOrAlt<T>[];
 
 /** What take() accepts where the grammar has an OR of single tokens. */
 const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
-const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, Parameter, Null);
-const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, Parameter);
+const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null);
+const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -231,9 +233,12 @@ export class FilterParser extends LeanParser {
       ALT: () => {
         const tok = this.CONSUME1(Between);
         const lower = this.literal(10);
+        if (!this.RECORDING_PHASE) this.checkBoolean("between", tok, this.LA(0));
         this.CONSUME1(And);
         const upper = this.literal(11);
-        return this.RECORDING_PHASE ? (undefined as never) : this.node("between", tok, tok, [lower, upper]);
+        if (this.RECORDING_PHASE) return undefined as never;
+        this.checkBoolean("between", tok, this.LA(0));
+        return this.node("between", tok, tok, [lower, upper]);
       },
     },
   ];
@@ -242,6 +247,7 @@ export class FilterParser extends LeanParser {
   private readonly comparandAlts: Alts<IToken> = [
     { ALT: () => this.CONSUME2(StringLiteral) },
     { ALT: () => this.CONSUME2(NumberLiteral) },
+    { ALT: () => this.CONSUME2(BooleanLiteral) },
     { ALT: () => this.CONSUME2(Parameter) },
     { ALT: () => this.CONSUME1(Null) },
   ];
@@ -282,7 +288,7 @@ export class FilterParser extends LeanParser {
   }
 
   /**
-   * literal := StringLiteral | NumberLiteral | Parameter, inline. Each place that reads a
+   * literal := StringLiteral | NumberLiteral | BooleanLiteral | Parameter, inline. Each place that reads a
    * literal passes its own occurrence index, as Chevrotain requires.
    */
   private literal(idx: number): LiteralNode {
@@ -291,6 +297,7 @@ export class FilterParser extends LeanParser {
       this.or(idx, (this.literalAlts[idx] ??= [
         { ALT: () => this.consume(idx, StringLiteral) },
         { ALT: () => this.consume(idx, NumberLiteral) },
+        { ALT: () => this.consume(idx, BooleanLiteral) },
         { ALT: () => this.consume(idx, Parameter) },
       ]));
     if (this.RECORDING_PHASE) return undefined as never;
@@ -304,13 +311,17 @@ export class FilterParser extends LeanParser {
       this.state.hasParams = true;
       return { type: "Param", name: payload, span: this.spanOf(tok) };
     }
+    if (type === BooleanLiteral) return { type: "Boolean", value: payload, span: this.spanOf(tok) };
     return { type: type === StringLiteral ? "String" : "Number", value: payload, span: this.spanOf(tok) };
   }
   private readonly literalAlts: Alts<IToken>[] = [];
 
   private comparison(opTok: IToken, valueTok: IToken): PredicateNode {
     const operator = (opTok as unknown as { payload: Operator }).payload;
-    if (valueTok.tokenType !== Null) return this.node(operator, opTok, opTok, this.literalNode(valueTok));
+    if (valueTok.tokenType !== Null) {
+      this.checkBoolean(operator, opTok, valueTok);
+      return this.node(operator, opTok, opTok, this.literalNode(valueTok));
+    }
     if (operator === "equals") return this.node("null", opTok, valueTok);
     if (operator === "notEquals") return this.node("notNull", opTok, valueTok);
     const params = { kind: "null", operator, written: opTok.image };
@@ -322,6 +333,13 @@ export class FilterParser extends LeanParser {
       end: valueTok.endOffset! + 1,
     });
     return this.node(operator, opTok, valueTok);
+  }
+
+  /** `a < true`, `between false and true`: reported at the boolean, with the operator as written. */
+  private checkBoolean(operator: Operator, opTok: IToken, valueTok: IToken): void {
+    if (valueTok.tokenType !== BooleanLiteral || takesBoolean(operator)) return;
+    const problem = booleanOperatorProblem(operator, opTok.image);
+    this.state.problems.push({ code: "E_VALUE_TYPE", ...problem, start: valueTok.startOffset, end: valueTok.endOffset! + 1 });
   }
 
   /** A predicate node with its operator span; predicate() fills in the attribute and the whole span. */

@@ -4,9 +4,10 @@ import type { DiagnosticParams } from "../errors.js";
 import { renderMessage } from "../renderMessage.js";
 import type { OffsetFix } from "./lexer.js";
 import { quoteString } from "./quote.js";
+import { replaceTitle } from "../messageText.js";
 import { closest, normaliseWord } from "./closest.js";
 import { suggestJoiner } from "./suggestJoiner.js";
-import { And, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, Parameter, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
+import { And, BooleanLiteral, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, Parameter, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
 
 /** What a token is, for params: its text, or null at the end of input. */
 function foundText(tok: IToken | undefined): string | null {
@@ -53,6 +54,7 @@ function tokenName(type: TokenType): string {
   if (type === StringLiteral) return "string";
   if (type === NumberLiteral) return "number";
   if (type === Parameter) return "parameter";
+  if (type === BooleanLiteral) return "boolean";
   if (type === CompareOp) return "operator";
   const label = type.LABEL ?? type.name;
   return label;
@@ -73,6 +75,8 @@ function expectedNames(types: Set<TokenType>): string[] {
 
 /** The kind of message (and the replacement it suggests) for a bare word found where an operator or a value belongs. */
 function hintFor(expected: string[], found: IToken | undefined): { kind: string; replacement?: string } {
+  // `true = 1`: true and false are values, so an attribute of that name is quoted.
+  if (found?.tokenType === BooleanLiteral && expected[0] === "condition") return { kind: "booleanName", replacement: `\`${found.image}\`` };
   if (found === undefined || found.tokenType !== Identifier) return { kind: "expected" };
   if (expected[0] === "operator") {
     const fix = suggestOperator(found.image);
@@ -81,7 +85,7 @@ function hintFor(expected: string[], found: IToken | undefined): { kind: string;
   if (expected[0] === "value") {
     const lower = found.image.toLowerCase();
     if (lower === "nan" || lower === "infinity") return { kind: "notFinite" };
-    return { kind: lower === "true" || lower === "false" ? "boolean" : "unquoted", replacement: quoteString(found.image) };
+    return { kind: "unquoted", replacement: quoteString(found.image) };
   }
   return { kind: "expected" };
 }
@@ -147,7 +151,7 @@ export function suggestOperator(word: string): string | undefined {
 }
 
 function isLiteral(tok: IToken | undefined): boolean {
-  return tok !== undefined && (tok.tokenType === StringLiteral || tok.tokenType === NumberLiteral);
+  return tok !== undefined && (tok.tokenType === StringLiteral || tok.tokenType === NumberLiteral || tok.tokenType === BooleanLiteral);
 }
 
 /** The values of a message made from the tokens around an error, and the fix it suggests. */
@@ -187,7 +191,15 @@ export function contextMessage(kind: string, tokens: readonly IToken[], at: numb
     };
   }
   if (kind !== "NotAllInputParsedException") return undefined;
-  if (at === 0 && isLiteral(tok)) {
+  if (at === 0 && tok.tokenType === BooleanLiteral) {
+    const name = `\`${tok.image}\``;
+    return {
+      params: { kind: "booleanName", expected: ["condition"], found: tok.image, suggestion: name },
+      fix: { title: replaceTitle(name), start: tok.startOffset, end: end(tok), replacement: name },
+    };
+  }
+  // Not for a boolean: a key is never one.
+  if (at === 0 && isLiteral(tok) && tok.tokenType !== BooleanLiteral) {
     return {
       params: { kind: "keyValue", expected: ["condition"], found: tok.image, suggestion: `key = ${tok.image}` },
       fix: { title: "Insert 'key = '", start: 0, end: tok.startOffset, replacement: "key = " },

@@ -5,7 +5,7 @@ import { OPERATORS } from "../operators.js";
 // needs only this.
 
 /** The words that are not operators but are reserved all the same, as documented. */
-export const STRUCTURE_WORDS: readonly string[] = ["in", "between", "is", "null", "notNull", "and", "or", "not"];
+export const STRUCTURE_WORDS: readonly string[] = ["in", "between", "is", "null", "notNull", "and", "or", "not", "true", "false"];
 
 const RESERVED = new Set([...STRUCTURE_WORDS, ...OPERATORS.flatMap((op) => op.words)].map((w) => w.toLowerCase()));
 

@@ -12,6 +12,8 @@ export const Identifier = token("Identifier", "name");
 export const QuotedIdentifier = token("QuotedIdentifier", "`quoted name`");
 export const StringLiteral = token("StringLiteral", "string");
 export const NumberLiteral = token("NumberLiteral", "number");
+/** `true` or `false`, in any case; the payload is the boolean. */
+export const BooleanLiteral = token("BooleanLiteral", "boolean");
 /** `$name`: a value the app supplies through `params`; the payload is the name. */
 export const Parameter = token("Parameter", "$parameter");
 /** Every comparison written as a symbol or a word; the token's payload is the canonical Operator. */
@@ -35,6 +37,7 @@ export const ALL_TOKENS: TokenType[] = [
   QuotedIdentifier,
   StringLiteral,
   NumberLiteral,
+  BooleanLiteral,
   Parameter,
   CompareOp,
   In,

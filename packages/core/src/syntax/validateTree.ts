@@ -260,6 +260,9 @@ function literal(node: unknown, at: string): LiteralNode {
     if (!Number.isFinite(value)) fail("E_FILTER_JSON", join(at, ".value"), { kind: "notFinite", value: String(value) });
     return { type: "Number", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
+  if (type === "Boolean" && typeof value === "boolean") {
+    return { type: "Boolean", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };
+  }
   if (type === "Param") {
     const name = own(node as object, "name");
     // The name must read back as the same parameter when the tree is formatted.

@@ -1,9 +1,10 @@
 /**
  * The AttributeValues a compiled expression sends: a string, a number as
- * decimal text. Our own type, shaped like the AWS SDK's, so compile-only use
- * imports no SDK; `{ S }` and `{ N }` are assignable to the SDK's union.
+ * decimal text, a boolean as BOOL. Our own type, shaped like the AWS SDK's, so
+ * compile-only use imports no SDK; `{ S }`, `{ N }` and `{ BOOL }` are
+ * assignable to the SDK's union.
  */
-export type ExpressionValue = { S: string } | { N: string };
+export type ExpressionValue = { S: string } | { N: string } | { BOOL: boolean };
 
 /** DynamoDB numbers: at most 38 significant digits, magnitude from 1E-130 to below 1E+126 (or zero). */
 export const SMALLEST_MAGNITUDE = 1e-130;
@@ -26,7 +27,8 @@ export function fitsDynamoNumber(n: number): boolean {
   return m === 0 || (m >= SMALLEST_MAGNITUDE && m < LARGEST_MAGNITUDE_EXCLUSIVE);
 }
 
-export function scalarValue(value: string | number): ExpressionValue {
+export function scalarValue(value: string | number | boolean): ExpressionValue {
+  if (typeof value === "boolean") return { BOOL: value };
   return typeof value === "string" ? { S: value } : { N: numberText(value) };
 }
 

@@ -23,7 +23,7 @@ export class Placeholders {
   }
 
   value(value: ExpressionValue): string {
-    const key = "S" in value ? `S${value.S}` : `N${value.N}`;
+    const key = "S" in value ? `S${value.S}` : "N" in value ? `N${value.N}` : `B${String(value.BOOL)}`;
     let entry = this.values.get(key);
     if (entry === undefined) {
       entry = { token: `:v${this.values.size}`, value };
@@ -44,7 +44,7 @@ export class Placeholders {
   substitutionBytes(): number {
     let n = 0;
     for (const [name, token] of this.names) n += utf8Length(name) + token.length;
-    for (const { token, value } of this.values.values()) n += token.length + utf8Length("S" in value ? value.S : value.N);
+    for (const { token, value } of this.values.values()) n += token.length + ("S" in value ? utf8Length(value.S) : "N" in value ? utf8Length(value.N) : 1);
     return n;
   }
 }

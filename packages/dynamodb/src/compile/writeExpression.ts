@@ -1,7 +1,24 @@
-import { compareStrings, FilterError, OPERATORS, renderMessage, type Diagnostic, type DiagnosticParams, type FilterNode, type NumberNode, type PredicateNode, type Span, type StringNode } from "@itemfilter/core";
+import {
+  compareStrings,
+  FilterError,
+  OPERATORS,
+  renderMessage,
+  type BooleanNode,
+  type Diagnostic,
+  type DiagnosticParams,
+  type FilterNode,
+  type NumberNode,
+  type PredicateNode,
+  type Span,
+  type StringNode,
+} from "@itemfilter/core";
 
-/** A value once its parameters are bound (toDocument.ts binds them): a string or a number literal. */
-type LiteralNode = StringNode | NumberNode;
+/**
+ * A value once its parameters are bound (toDocument.ts binds them): a string,
+ * number or boolean literal. A boolean reaches only =, <> and IN: the parser
+ * refuses it after any other operator, and toDocument parses every tree.
+ */
+type LiteralNode = StringNode | NumberNode | BooleanNode;
 import { fitsDynamoNumber, NULL_TYPE, scalarValue } from "./attributeValue.js";
 import { DYNAMO_LIMITS } from "./dynamoLimits.js";
 import type { Placeholders } from "./placeholders.js";

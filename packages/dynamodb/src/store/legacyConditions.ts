@@ -21,20 +21,35 @@ export interface ScanConditions {
   /** One condition per attribute, ANDed: undefined when there is none. */
   ScanFilter: Record<string, Condition> | undefined;
   /**
-   * Conditions on an attribute that already has one: a ScanFilter holds one
-   * per attribute (it is a map), so these are checked on the items DynamoDB
-   * returns, with core's matches.
+   * Conditions checked on the items DynamoDB returns, with core's matches:
+   * those on an attribute that already has one (a ScanFilter holds one per
+   * attribute, it is a map), and those DynamoDB answers otherwise for a
+   * NULL-typed attribute (NULL_ON_ITEMS).
    */
   rest: ListFilter[];
 }
 
-/** A checked ListFilter array as a legacy ScanFilter (AND is its default ConditionalOperator). */
+/**
+ * A NULL-typed attribute (JSON null, as the loader writes it) is missing here
+ * (grammar/semantics.md) but present for DynamoDB's legacy conditions. For
+ * `null` DynamoDB's answer misses such items, so it is only checked on the
+ * items; for `notNull` and `notContains` (true on a NULL-typed attribute, for
+ * DynamoDB) its answer holds ours, so it is sent, to narrow the scan, and
+ * checked again. The other operators answer alike on a NULL-typed and a
+ * missing attribute (false, and NE true), as storeExact.property.test.ts checks.
+ */
+const NULL_ON_ITEMS: Partial<Record<Operator, "items" | "both">> = { null: "items", notNull: "both", notContains: "both" };
+
+/** A checked ListFilter array as a legacy ScanFilter (AND is its default ConditionalOperator), and what is left to check on the items. */
 export function scanConditions(filters: readonly ListFilter[]): ScanConditions {
   const scanFilter = new Map<string, Condition>();
   const rest: ListFilter[] = [];
   for (const f of filters) {
-    if (scanFilter.has(f.item)) rest.push(f);
-    else scanFilter.set(f.item, condition(f.operator, f.value));
+    const onItems = NULL_ON_ITEMS[f.operator];
+    if (onItems !== undefined) rest.push(f);
+    if (onItems === "items") continue;
+    if (!scanFilter.has(f.item)) scanFilter.set(f.item, condition(f.operator, f.value));
+    else if (onItems === undefined) rest.push(f);
   }
   return { ScanFilter: scanFilter.size === 0 ? undefined : Object.fromEntries(scanFilter), rest };
 }
