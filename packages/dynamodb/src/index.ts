@@ -3,5 +3,5 @@
 export { compileDynamo, type CompileDynamoOptions, type DynamoExpression } from "./compile/compileDynamo.js";
 export type { ExpressionValue } from "./compile/attributeValue.js";
 export { DYNAMO_LIMITS } from "./compile/dynamoLimits.js";
-export { planDynamo, type DynamoInput, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "./plan/planDynamo.js";
+export { planDynamo, type DynamoIndex, type DynamoInput, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "./plan/planDynamo.js";
 export type { KeyType } from "./plan/keyCondition.js";

@@ -1,4 +1,5 @@
 // Runner entry: findAll and explain with the AWS SDK's DynamoDBClient (a peer dependency).
+export { describeTable } from "./run/describeTable.js";
 export { explain, findAll, type DynamoRequestEvent, type ExplainedRequest, type FindAllOptions } from "./run/findAll.js";
 export { DynamoRunError, type DynamoRunErrorCode } from "./run/dynamoRunError.js";
 export { marshalItem } from "./run/marshalItem.js";

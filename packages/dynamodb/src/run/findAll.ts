@@ -1,7 +1,7 @@
-import { DescribeTableCommand, QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
-import type { KeyType } from "../plan/keyCondition.js";
+import { describeTable } from "./describeTable.js";
 import { DynamoRunError } from "./dynamoRunError.js";
 import { unmarshalItem } from "./unmarshalItem.js";
 import { tableKeyNames, unreadableItem } from "./unreadableItem.js";
@@ -98,9 +98,9 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
   };
   let requests = planned;
   const keys = planOptions.keys;
-  if (keys !== undefined && keys.types === undefined && requests.some((r) => r.command === "Query")) {
-    const types = await keyTypes(client, TableName, keys, call, signal);
-    requests = planDynamo(filter, { ...planOptions, keys: { ...keys, types } });
+  const untyped = keys !== undefined && (keys.types === undefined || keys.indexes?.some((index) => index.types === undefined) === true);
+  if (untyped && requests.some((r) => r.command === "Query")) {
+    requests = planDynamo(filter, { ...planOptions, keys: await keyTypes(client, TableName, keys, call, signal) });
   }
   if (limit === 0) return;
   const seen = requests.length > 1 ? new Set<string>() : null;
@@ -215,19 +215,26 @@ function refused(operation: string, TableName: string, error: unknown, retries: 
   );
 }
 
-/** The key attributes' types from the table's key schema; keys that are not the table's keys are a DynamoRunError. */
-async function keyTypes(client: DynamoDBClient, TableName: string, keys: DynamoKeys, call: Call, signal: AbortSignal | undefined): Promise<{ partition?: KeyType; sort?: KeyType }> {
-  const table = (await call("DescribeTable", () => client.send(new DescribeTableCommand({ TableName }), signal === undefined ? {} : { abortSignal: signal }))).Table;
-  const hash = table?.KeySchema?.find((k) => k.KeyType === "HASH")?.AttributeName;
-  const range = table?.KeySchema?.find((k) => k.KeyType === "RANGE")?.AttributeName;
+/**
+ * The keys given, with the types of the table's and the indexes' keys from
+ * the table's (cached) description; keys or indexes that are not the table's are a DynamoRunError.
+ */
+async function keyTypes(client: DynamoDBClient, TableName: string, keys: DynamoKeys, call: Call, signal: AbortSignal | undefined): Promise<DynamoKeys> {
+  const shape = await describeTable(client, TableName, (describe) => call("DescribeTable", () => describe(signal)));
+  const { partition: hash, sort: range } = shape;
   if (hash !== keys.partition || range !== keys.sort) {
     throw new DynamoRunError(
       "E_DYNAMO_TABLE",
       `table '${TableName}' has the partition key '${hash}'${range === undefined ? " and no sort key" : ` and the sort key '${range}'`}, not the keys given`,
-      `pass keys: { partition: ${JSON.stringify(hash)}${range === undefined ? "" : `, sort: ${JSON.stringify(range)}`} }`,
+      `pass keys: { partition: ${JSON.stringify(hash)}${range === undefined ? "" : `, sort: ${JSON.stringify(range)}`} }, or keys: await describeTable(client, table)`,
     );
   }
-  const typeOf = (name: string | undefined): KeyType | undefined =>
-    table?.AttributeDefinitions?.find((d) => d.AttributeName === name)?.AttributeType as KeyType | undefined;
-  return { partition: typeOf(hash), ...(range === undefined ? {} : { sort: typeOf(range) }) };
+  const indexes = keys.indexes?.map((index) => {
+    const described = shape.indexes?.find((d) => d.name === index.name);
+    if (described === undefined || described.partition !== index.partition || described.sort !== index.sort) {
+      throw new DynamoRunError("E_DYNAMO_TABLE", `table '${TableName}' has no index '${index.name}' with the keys given`, "pass keys: await describeTable(client, table), which names the table's indexes as they are");
+    }
+    return index.types === undefined ? { ...index, types: described.types! } : index;
+  });
+  return { ...keys, types: keys.types ?? shape.types!, ...(indexes === undefined ? {} : { indexes }) };
 }
