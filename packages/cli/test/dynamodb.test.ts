@@ -4,6 +4,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CreateTableCommand, DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { createClient } from "@itemfilter/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
@@ -165,6 +166,37 @@ describe("itemfilter find --dynamodb-endpoint", () => {
         residual: null,
       },
     ]);
+  });
+
+  it("reads a global index the table's description names, and says why in --explain", async () => {
+    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: "tickets",
+          AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }, { AttributeName: "status", AttributeType: "S" }],
+          KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+          GlobalSecondaryIndexes: [{ IndexName: "byStatus", KeySchema: [{ AttributeName: "status", KeyType: "HASH" }], Projection: { ProjectionType: "ALL" } }],
+          BillingMode: "PAY_PER_REQUEST",
+        }),
+      );
+      for (const [id, status] of [["t1", "open"], ["t2", "closed"], ["t3", "open"]]) await client.send(new PutItemCommand({ TableName: "tickets", Item: { id: { S: id! }, status: { S: status! } } }));
+    } finally {
+      client.destroy();
+    }
+    const explained = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--explain", 'status = "open"']);
+    expect(explained.stdout).toBe(
+      [
+        "1 request on DynamoDB (keys: id):",
+        "1. Query on index byStatus",
+        JSON.stringify({ TableName: "tickets", IndexName: "byStatus", KeyConditionExpression: "#n0 = :v0", ExpressionAttributeNames: { "#n0": "status" }, ExpressionAttributeValues: { ":v0": { S: "open" } } }, null, 2),
+        "   why: Query on global index byStatus: the filter pins 'status'; reads 1 partition whole",
+        "   not the table: the filter does not pin 'id' (an equality or 'in') on every branch",
+        "",
+      ].join("\n"),
+    );
+    const found = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--output", "json", 'status = "open"']);
+    expect(byId(JSON.parse(found.stdout))).toEqual([{ id: "t1", status: "open" }, { id: "t3", status: "open" }]);
   });
 
   it("stops at --limit and says so", async () => {

@@ -1,5 +1,5 @@
-import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { createBackoff, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import type { CliContext } from "../cliContext.js";
@@ -12,28 +12,24 @@ import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClien
 
 /**
  * The table's keys: --primary-key/--secondary-key when given (nothing is
- * asked), else its key schema from DescribeTable, with the key types, so the
- * plan can read partitions and leaves out a Query no key value can match.
+ * asked), else its key schema and secondary indexes from DescribeTable, with
+ * the key types, so the plan can read partitions or an index and leaves out
+ * a Query no key value can match.
  */
 async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs): Promise<DynamoKeys> {
   if (args.primaryKey !== undefined) return args.secondaryKey === undefined ? { partition: args.primaryKey } : { partition: args.primaryKey, sort: args.secondaryKey };
   if (args.secondaryKey !== undefined) throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
-  const describe = () => client.send(new DescribeTableCommand({ TableName: args.table }), ctx.signal === undefined ? {} : { abortSignal: ctx.signal });
-  const { Table } = await withRetry(describe, createBackoff(dynamoRetry(ctx)), ctx.signal);
-  const name = (type: "HASH" | "RANGE") => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName;
-  const type = (attribute: string | undefined) => Table?.AttributeDefinitions?.find((d) => d.AttributeName === attribute)?.AttributeType;
-  const partition = name("HASH")!;
-  const sort = name("RANGE");
-  const types = { partition: type(partition), ...(sort === undefined ? {} : { sort: type(sort) }) };
-  return sort === undefined ? { partition, types } : { partition, sort, types };
+  return describeTable(client, args.table, (describe) => withRetry(() => describe(ctx.signal), createBackoff(dynamoRetry(ctx)), ctx.signal));
 }
 
-/** The plan as people read it: each request's command and its input as JSON, and what is checked locally. */
+/** The plan as people read it: each request's command, what it reads and why, its input as JSON, and what is checked locally. */
 function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKeys): string {
   const lines = [`${requests.length} ${requests.length === 1 ? "request" : "requests"} on DynamoDB (keys: ${keys.partition}${keys.sort === undefined ? "" : `, sort key ${keys.sort}`}):`];
   requests.forEach((r, i) => {
-    lines.push(`${i + 1}. ${r.command}`, JSON.stringify(r.input, null, 2));
+    lines.push(`${i + 1}. ${r.command}${r.input.IndexName === undefined ? "" : ` on index ${r.input.IndexName}`}`, JSON.stringify(r.input, null, 2));
     if (r.residual !== null) lines.push(`   then checked locally: ${r.residual}`);
+    if (r.reason !== undefined) lines.push(`   why: ${r.reason}`);
+    for (const refused of r.refused ?? []) lines.push(`   not ${refused.target === "table" ? "the table" : refused.target}: ${refused.reason}`);
   });
   if (requests.length > 1) lines.push("The results are united by the table's key, each item once.");
   return lines.join("\n");

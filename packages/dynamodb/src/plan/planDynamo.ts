@@ -67,7 +67,7 @@ export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): Dy
 }
 
 function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequests: number | undefined, consistentRead: boolean, parseOptions: ParseOptions): DynamoRequest[] {
-  const explained = keys !== undefined && (keys.indexes !== undefined || consistentRead);
+  const explained = keys !== undefined && ((keys.indexes?.length ?? 0) > 0 || consistentRead);
   const scan = (refused?: DynamoRequest["refused"]): DynamoRequest[] => {
     const read = consistentRead ? { ConsistentRead: true } : {};
     const why = explained ? { reason: "Scan of the table: no table or index serves the filter", refused: refused ?? [] } : {};
