@@ -199,6 +199,28 @@ describe("itemfilter find --dynamodb-endpoint", () => {
     expect(byId(JSON.parse(found.stdout))).toEqual([{ id: "t1", status: "open" }, { id: "t3", status: "open" }]);
   });
 
+  it.each([
+    [
+      ["--no-scan", "--table", "tickets", 'id != "t1"'],
+      "itemfilter: this filter has to read the whole table; narrow it to what the table is keyed by (E_DYNAMO_SCAN); allowScan is false and the plan is a Scan: pin 'id' with = or in on every branch, or add a global index keyed on an attribute the filter pins that way; indexes not usable: byStatus: the filter does not pin 'status' (an equality or 'in') on every branch\n",
+    ],
+    [
+      ["--max-items-read", "2", "--table", "tickets", 'id != "t1"'],
+      "itemfilter: this filter has to read the whole table 'tickets', about 3 items, more than the 2 it may read (E_DYNAMO_READ_LIMIT); nothing was sent; the estimate is DescribeTable's ItemCount: narrow the filter to a partition or an index, or raise maxItemsRead\n",
+    ],
+    [
+      ["--max-items-read", "1", "--table", "tickets", 'status = "open"'],
+      "itemfilter: this filter read more than 1 item of table 'tickets', the most it may read; nothing more was read (E_DYNAMO_READ_LIMIT); narrow the filter to a partition or an index (explain shows the plan), or raise maxItemsRead\n",
+    ],
+  ])("refuses a filter past the guards with exit 1: %j", async (args, stderr) => {
+    const run = await runCli(["find", "--dynamodb-endpoint", endpoint, "--output", "json", ...args]);
+    expect([run.code, run.stderr]).toEqual([1, stderr]);
+  });
+
+  it("takes --no-scan and --max-items-read only with --dynamodb-endpoint", async () => {
+    expect(await runCli(["find", "--table", "users", "--no-scan", "age > 1"])).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining("--no-scan goes with --dynamodb-endpoint") });
+  });
+
   it("stops at --limit and says so", async () => {
     const run = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "ndjson", "--limit", "2", "age > 0"]);
     expect(run.stdout.trim().split("\n")).toHaveLength(2);

@@ -32,6 +32,8 @@ export function findCommand(select: Select): CommandModule {
           .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
           .option("dynamodb-endpoint", { type: "string", group: "Where requests go", conflicts: ["base-url", "data"], describe: "Run the filter straight on a DynamoDB table at this URL (Query or Scan; credentials from the AWS SDK's chain)" })
+          .option("scan", { type: "boolean", default: true, group: "Where requests go", describe: "With --dynamodb-endpoint: --no-scan refuses a filter that has to read the whole table, before anything is sent" })
+          .option("max-items-read", { type: "number", group: "Where requests go", describe: "With --dynamodb-endpoint: the most items DynamoDB may read for the filter; past it the run stops" })
           .option("dynamodb-region", { type: "string", group: "Where requests go", describe: "With --dynamodb-endpoint: the AWS region (default: the AWS SDK's chain, such as AWS_REGION)" })
           .option("infer-schema", { type: "boolean", default: true, describe: "Without --schema, check names and types against the embedded table's items (--no-infer-schema: don't)" }),
       ).epilog(`${examplesMarker("find")}\n\n${EPILOG}`),
@@ -44,6 +46,10 @@ export function findCommand(select: Select): CommandModule {
       const primaryKey = optionalString(argv.primaryKey, "primary-key");
       const secondaryKey = optionalString(argv.secondaryKey, "secondary-key");
       if (primaryKey !== undefined && primaryKey === secondaryKey) throw usageError(`--primary-key and --secondary-key must name different attributes, not both '${primaryKey}'`);
+      const dynamodbEndpoint = optionalString(argv.dynamodbEndpoint, "dynamodb-endpoint");
+      const scan = argv.scan !== false;
+      const maxItemsRead = optionalInteger(argv.maxItemsRead, "max-items-read", 1);
+      if (dynamodbEndpoint === undefined && (!scan || maxItemsRead !== undefined)) throw usageError(`${scan ? "--max-items-read" : "--no-scan"} goes with --dynamodb-endpoint`);
       select({
         command: "find",
         args: {
@@ -59,7 +65,9 @@ export function findCommand(select: Select): CommandModule {
           secondaryKey,
           schema: optionalString(argv.schema, "schema"),
           inferSchema: argv.inferSchema !== false,
-          dynamodbEndpoint: optionalString(argv.dynamodbEndpoint, "dynamodb-endpoint"),
+          dynamodbEndpoint,
+          scan,
+          maxItemsRead,
           dynamodbRegion: optionalString(argv.dynamodbRegion, "dynamodb-region"),
           ...targetArgs(argv),
         },

@@ -82,6 +82,10 @@ export interface FindArgs extends TargetArgs {
   /** Run the filter straight on this DynamoDB's table instead. */
   dynamodbEndpoint: string | undefined;
   dynamodbRegion: string | undefined;
+  /** On DynamoDB: false refuses a plan with a Scan (--no-scan). */
+  scan: boolean;
+  /** On DynamoDB: the most items the run may read. */
+  maxItemsRead: number | undefined;
 }
 
 export interface WhyArgs extends TargetArgs {

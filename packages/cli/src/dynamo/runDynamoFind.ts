@@ -3,7 +3,7 @@ import { createBackoff, describeTable, explain, findAll, withRetry, type Explain
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import type { CliContext } from "../cliContext.js";
-import { serviceError, usageError } from "../cliError.js";
+import { CliError, serviceError, usageError } from "../cliError.js";
 import type { FindArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { formatJson } from "../formatJson.js";
@@ -43,7 +43,11 @@ function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKey
 export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodbEndpoint: string }, source: string, schema: Schema | undefined): Promise<number> {
   const endpoint = args.dynamodbEndpoint;
   const client = await openDynamoClient(ctx, { endpoint, region: args.dynamodbRegion });
-  const options = { ...(schema === undefined ? {} : { schema }), ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }) };
+  const options = {
+    ...(schema === undefined ? {} : { schema }),
+    ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
+    ...(args.scan ? {} : { allowScan: false }),
+  };
   try {
     const keys = await tableKeys(ctx, client, args);
     if (args.explain) {
@@ -54,7 +58,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     const output = createResultOutput(ctx, args.output);
     let total = 0;
     try {
-      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
+      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
       for await (const item of items) {
         output.write([item]);
         output.progress(0, ++total);
@@ -71,7 +75,10 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     }
     if (error instanceof Error && error.name === "DynamoRunError") {
       // Past the retry policy, findAll's message says which call on which table, and DynamoDB's error.
-      const busy = (error as { code?: string }).code === "E_DYNAMO_BUSY";
+      const code = (error as { code?: string }).code;
+      // The guards refuse the filter as typed, not the service: exit 1, with the developer's next step.
+      if (code === "E_DYNAMO_SCAN" || code === "E_DYNAMO_READ_LIMIT") throw new CliError(`${error.message} (${code}); ${(error as { hint?: string }).hint ?? ""}`, EXIT.filter);
+      const busy = code === "E_DYNAMO_BUSY";
       const known = busy ? undefined : dynamoCliError(error.cause, endpoint, args.table);
       if (known !== undefined) throw known;
       throw serviceError(`${error.message}; ${(error as { hint?: string }).hint ?? ""}`.replace(/; $/, ""));

@@ -5,6 +5,7 @@ import { toDocument, type DynamoFilterOptions } from "../compile/toDocument.js";
 import { withRedaction } from "../compile/compileDynamo.js";
 import { writeExpression } from "../compile/writeExpression.js";
 import { checkKeys, type DynamoKeys } from "./dynamoKeys.js";
+import { refuseScan } from "./scanGuard.js";
 import { planOnTarget, targetsOf, type Limits, type Target, type TargetSettings } from "./planTarget.js";
 
 export type { DynamoIndex, DynamoKeys } from "./dynamoKeys.js";
@@ -44,6 +45,11 @@ export interface PlanDynamoOptions extends DynamoFilterOptions {
   keys?: DynamoKeys;
   /** The most requests a plan may hold (core's `plan` option); past it, E_PLAN_TOO_LARGE. 16 when left out. */
   maxRequests?: number;
+  /**
+   * false: a plan that needs a Scan is a DynamoRunError E_DYNAMO_SCAN, thrown
+   * before anything is sent, whose hint names the index that would serve the filter.
+   */
+  allowScan?: boolean;
   /** Strongly consistent reads: every request says ConsistentRead, and no global index is read (they take none). */
   consistentRead?: boolean;
 }
@@ -59,11 +65,20 @@ export interface PlanDynamoOptions extends DynamoFilterOptions {
  * exactly the items `evaluate` selects. An empty array means nothing can match.
  */
 export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): DynamoRequest[] {
-  const { keys: givenKeys, maxRequests, consistentRead, ...parseOptions } = options ?? {};
+  const { keys: givenKeys, maxRequests, consistentRead, allowScan, ...parseOptions } = options ?? {};
   const keys = givenKeys === undefined ? undefined : checkKeys(givenKeys);
-  if (consistentRead !== undefined && typeof consistentRead !== "boolean") throw new TypeError("planDynamo: consistentRead takes true or false");
+  for (const [name, value] of [["consistentRead", consistentRead], ["allowScan", allowScan]] as const) {
+    if (value !== undefined && typeof value !== "boolean") throw new TypeError(`planDynamo: ${name} takes true or false`);
+  }
   const doc = toDocument(filter, parseOptions, "planDynamo");
-  return withRedaction(doc, () => planDocument(doc, keys, maxRequests, consistentRead === true, parseOptions));
+  return withRedaction(doc, () => {
+    const requests = planDocument(doc, keys, maxRequests, consistentRead === true, parseOptions);
+    const scan = requests.find((r) => r.command === "Scan");
+    if (allowScan === false && scan !== undefined) {
+      throw refuseScan(doc, keys, { limits: resolvedLimits(parseOptions), maxRequests, consistentRead: false, used: new Set(attributes(doc)) }, scan);
+    }
+    return requests;
+  });
 }
 
 function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequests: number | undefined, consistentRead: boolean, parseOptions: ParseOptions): DynamoRequest[] {

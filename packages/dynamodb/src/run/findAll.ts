@@ -2,6 +2,7 @@ import { QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } f
 import { prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
 import { describeTable } from "./describeTable.js";
+import { checkEstimate, readBudget } from "./readBudget.js";
 import { DynamoRunError } from "./dynamoRunError.js";
 import { unmarshalItem } from "./unmarshalItem.js";
 import { tableKeyNames, unreadableItem } from "./unreadableItem.js";
@@ -15,6 +16,13 @@ export interface FindAllOptions extends PlanDynamoOptions {
   filter: FilterInput;
   /** Stop after this many items (a whole number from 0). */
   limit?: number;
+  /**
+   * The most items the run may read, as DynamoDB counts them (ScannedCount): a
+   * plan with a Scan of a table whose itemCount (from describeTable) is larger
+   * stops before anything is sent, and a run that reads past it stops with
+   * E_DYNAMO_READ_LIMIT.
+   */
+  maxItemsRead?: number;
   /** Aborting stops at once, between or during requests, with the signal's reason. */
   signal?: AbortSignal;
   /** The retry policy (README, "Retries"): throttling and 5xx are retried, each page afresh. */
@@ -60,6 +68,8 @@ function settle(options: FindAllOptions): FindAllOptions & { TableName: string }
   const limit = options.limit;
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) throw new TypeError("findAll: limit takes a whole number from 0");
   if (options.onEvent !== undefined && typeof options.onEvent !== "function") throw new TypeError("findAll: onEvent must be a function");
+  const max = options.maxItemsRead;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 1)) throw new TypeError("findAll: maxItemsRead takes a whole number from 1");
   return { ...compileOptions, ...rest, TableName };
 }
 
@@ -70,7 +80,7 @@ function settle(options: FindAllOptions): FindAllOptions & { TableName: string }
  * a Query that no key can match).
  */
 export function explain(options: Omit<FindAllOptions, "signal" | "limit">): ExplainedRequest[] {
-  const { TableName, filter, retry: _retry, onEvent: _onEvent, ...planOptions } = settle(options as FindAllOptions);
+  const { TableName, filter, retry: _retry, onEvent: _onEvent, maxItemsRead: _max, ...planOptions } = settle(options as FindAllOptions);
   return planDynamo(filter, planOptions).map((r) => ({ ...r, input: { TableName, ...r.input } }));
 }
 
@@ -86,12 +96,15 @@ export function explain(options: Omit<FindAllOptions, "signal" | "limit">): Expl
 export function findAll<T = Record<string, unknown>>(client: DynamoDBClient, options: FindAllOptions): AsyncGenerator<T, void, undefined> {
   // Bad options and bad filter text throw here, at the call, before anything is sent.
   const settled = settle(options);
-  const { filter, limit: _limit, signal: _signal, TableName: _table, retry, onEvent: _onEvent, ...planOptions } = settled;
-  return run(client, settled, planDynamo(filter, planOptions), createBackoff(retry)) as AsyncGenerator<T, void, undefined>;
+  const { filter, limit: _limit, signal: _signal, TableName: _table, retry, onEvent: _onEvent, maxItemsRead, ...planOptions } = settled;
+  const planned = planDynamo(filter, planOptions);
+  checkEstimate(settled.TableName, planned, planOptions.keys, maxItemsRead);
+  return run(client, settled, planned, createBackoff(retry)) as AsyncGenerator<T, void, undefined>;
 }
 
 async function* run(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, planned: DynamoRequest[], backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
-  const { TableName, filter, limit, signal, retry: _retry, onEvent, ...planOptions } = options;
+  const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, ...planOptions } = options;
+  const budget = readBudget(TableName, maxItemsRead);
   const call: Call = (operation, send, index) => {
     const sent = sendWithRetry(operation, TableName, send, backoff, signal);
     return onEvent === undefined ? sent : heard(onEvent, { command: operation, table: TableName, ...(index === undefined ? {} : { index }) }, sent);
@@ -109,7 +122,8 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
     const passes = request.residual === null ? null : prepareEvaluate(request.residual, { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infinity, maxInValues: Infinity });
     let start: Record<string, AttributeValue> | undefined;
     do {
-      const page = await send(client, request, TableName, start, call, signal, onEvent !== undefined);
+      const page = await send(client, request, TableName, start, call, signal, onEvent !== undefined, budget.limit());
+      budget.spend(page.ScannedCount);
       for (const raw of page.Items ?? []) {
         const id = seen === null ? "" : itemKey(raw, keys!);
         if (seen !== null && seen.has(id)) continue;
@@ -178,8 +192,15 @@ async function send(
   call: Call,
   signal: AbortSignal | undefined,
   counted: boolean,
-): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue> }> {
-  const input = { TableName, ...request.input, ...(ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey }), ...(counted ? { ReturnConsumedCapacity: "TOTAL" as const } : {}) };
+  Limit: number | undefined,
+): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> {
+  const input = {
+    TableName,
+    ...request.input,
+    ...(ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey }),
+    ...(Limit === undefined ? {} : { Limit }),
+    ...(counted ? { ReturnConsumedCapacity: "TOTAL" as const } : {}),
+  };
   const command = request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input);
   const index = (request.input as { IndexName?: string }).IndexName;
   return call(request.command, () => client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal }), index);
