@@ -13,8 +13,8 @@ import { INDEXED_TABLE, indexedFilterArbitrary, indexedRowsArbitrary, type Index
  * Local, tables with global indexes (ALL, KEYS_ONLY and INCLUDE projections,
  * sparse keys) and a KEYS_ONLY local index, shaped by describeTable, and
  * random filters that pin one index's keys or another's (or two in two
- * branches), with and without consistentRead, return exactly evaluate's
- * items, each once.
+ * branches), with and without consistentRead, with a Scan in 1 to 4
+ * segments, return exactly evaluate's items, each once.
  */
 const TABLES = 4;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_INDEX_RUNS ?? 400);
@@ -48,7 +48,7 @@ const id = (item: Record<string, unknown>): string => JSON.stringify([item.pk, i
 describe("indexes on DynamoDB Local", () => {
   it("describeTable reads the keys, the indexes with their projections and the item count", () => {
     const { keys } = tables[0]!;
-    expect({ ...keys, itemCount: undefined }).toEqual({
+    expect({ ...keys, itemCount: undefined, sizeBytes: undefined }).toEqual({
       partition: "pk",
       sort: "sk",
       types: { partition: "S", sort: "N" },
@@ -61,18 +61,20 @@ describe("indexes on DynamoDB Local", () => {
         { name: "byLInclude", kind: "global", partition: "l", types: { partition: "S" }, projection: ["a"] },
       ],
       itemCount: undefined,
+      sizeBytes: undefined,
     });
     expect(keys.itemCount).toBe(tables[0]!.rows.raw.length);
+    expect(keys.sizeBytes).toBeGreaterThan(0);
   });
 
   it(`findAll selects exactly evaluate's items, each once, on whatever index it reads (${RUNS} filters over ${TABLES} tables)`, async () => {
     const read = new Map<string, number>();
     await fc.assert(
-      fc.asyncProperty(fc.nat(TABLES - 1), indexedFilterArbitrary, fc.boolean(), async (t, filter, consistentRead) => {
+      fc.asyncProperty(fc.nat(TABLES - 1), indexedFilterArbitrary, fc.boolean(), fc.integer({ min: 1, max: 4 }), async (t, filter, consistentRead, segments) => {
         const table = tables[t]!;
         const expected = table.rows.json.filter((item) => evaluate(filter, item)).map(id).sort();
         const got: string[] = [];
-        for await (const item of findAll(client, { table: table.name, filter, keys: table.keys, consistentRead })) got.push(id(item));
+        for await (const item of findAll(client, { table: table.name, filter, keys: table.keys, consistentRead, segments })) got.push(id(item));
         expect(got.sort()).toEqual(expected);
         for (const r of explain({ table: table.name, filter, keys: table.keys, consistentRead })) {
           const target = `${r.command} ${r.input.IndexName ?? "table"}`;

@@ -217,6 +217,14 @@ describe("itemfilter find --dynamodb-endpoint", () => {
     expect([run.code, run.stderr]).toEqual([1, stderr]);
   });
 
+  it("runs a Scan in --segments parallel segments, and says so in --explain", async () => {
+    const explained = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--explain", "--json", "--segments", "3", "age > 30"]);
+    expect(JSON.parse(explained.stdout)[0].input.TotalSegments).toBe(3);
+    const dynamo = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "json", "--segments", "3", "age > 30"]);
+    const local = await runCli(["find", "--table", "users", "--output", "json", "age > 30"]);
+    expect(byId(JSON.parse(dynamo.stdout))).toEqual(byId(JSON.parse(local.stdout)));
+  });
+
   it("takes --no-scan and --max-items-read only with --dynamodb-endpoint", async () => {
     expect(await runCli(["find", "--table", "users", "--no-scan", "age > 1"])).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining("--no-scan goes with --dynamodb-endpoint") });
   });

@@ -33,6 +33,7 @@ export function findCommand(select: Select): CommandModule {
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
           .option("dynamodb-endpoint", { type: "string", group: "Where requests go", conflicts: ["base-url", "data"], describe: "Run the filter straight on a DynamoDB table at this URL (Query or Scan; credentials from the AWS SDK's chain)" })
           .option("scan", { type: "boolean", default: true, group: "Where requests go", describe: "With --dynamodb-endpoint: --no-scan refuses a filter that has to read the whole table, before anything is sent" })
+          .option("segments", { type: "number", group: "Where requests go", describe: "With --dynamodb-endpoint: run a Scan as N parallel segments, 1 to 1000 (default: from the table's size, 1 for a small table)" })
           .option("max-items-read", { type: "number", group: "Where requests go", describe: "With --dynamodb-endpoint: the most items DynamoDB may read for the filter; past it the run stops" })
           .option("dynamodb-region", { type: "string", group: "Where requests go", describe: "With --dynamodb-endpoint: the AWS region (default: the AWS SDK's chain, such as AWS_REGION)" })
           .option("infer-schema", { type: "boolean", default: true, describe: "Without --schema, check names and types against the embedded table's items (--no-infer-schema: don't)" }),
@@ -49,7 +50,9 @@ export function findCommand(select: Select): CommandModule {
       const dynamodbEndpoint = optionalString(argv.dynamodbEndpoint, "dynamodb-endpoint");
       const scan = argv.scan !== false;
       const maxItemsRead = optionalInteger(argv.maxItemsRead, "max-items-read", 1);
-      if (dynamodbEndpoint === undefined && (!scan || maxItemsRead !== undefined)) throw usageError(`${scan ? "--max-items-read" : "--no-scan"} goes with --dynamodb-endpoint`);
+      const segments = optionalInteger(argv.segments, "segments", 1, 1000);
+      const dynamoOnly = !scan ? "--no-scan" : maxItemsRead !== undefined ? "--max-items-read" : segments !== undefined ? "--segments" : undefined;
+      if (dynamodbEndpoint === undefined && dynamoOnly !== undefined) throw usageError(`${dynamoOnly} goes with --dynamodb-endpoint`);
       select({
         command: "find",
         args: {
@@ -68,6 +71,7 @@ export function findCommand(select: Select): CommandModule {
           dynamodbEndpoint,
           scan,
           maxItemsRead,
+          segments,
           dynamodbRegion: optionalString(argv.dynamodbRegion, "dynamodb-region"),
           ...targetArgs(argv),
         },

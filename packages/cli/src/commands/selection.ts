@@ -86,6 +86,8 @@ export interface FindArgs extends TargetArgs {
   scan: boolean;
   /** On DynamoDB: the most items the run may read. */
   maxItemsRead: number | undefined;
+  /** On DynamoDB: a Scan's parallel segments. */
+  segments: number | undefined;
 }
 
 export interface WhyArgs extends TargetArgs {

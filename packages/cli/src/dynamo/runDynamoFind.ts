@@ -47,6 +47,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     ...(schema === undefined ? {} : { schema }),
     ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
     ...(args.scan ? {} : { allowScan: false }),
+    ...(args.segments === undefined ? {} : { segments: args.segments }),
   };
   try {
     const keys = await tableKeys(ctx, client, args);

@@ -34,10 +34,12 @@ export interface DynamoKeys {
   readonly indexes?: readonly DynamoIndex[];
   /** The table's item count as DescribeTable reports it (updated by DynamoDB about every six hours): the estimate of a Scan's reads. */
   readonly itemCount?: number;
+  /** The table's size in bytes as DescribeTable reports it: how many segments a Scan is split into by default. */
+  readonly sizeBytes?: number;
 }
 
 const KEY_TYPES = new Set(["S", "N", "B"]);
-const TAKES = 'keys takes { partition: string, sort?: string, types?: { partition?: "S" | "N" | "B", sort?: "S" | "N" | "B" }, indexes?: [{ name, kind: "global" | "local", partition, sort?, projection, types? }], itemCount?: number }';
+const TAKES = 'keys takes { partition: string, sort?: string, types?: { partition?: "S" | "N" | "B", sort?: "S" | "N" | "B" }, indexes?: [{ name, kind: "global" | "local", partition, sort?, projection, types? }], itemCount?: number, sizeBytes?: number }';
 
 function checkKeyPair(where: string, partition: unknown, sort: unknown, types: unknown): void {
   if (typeof partition !== "string" || partition === "") throw new TypeError(`${TAKES}; ${where}partition must be a non-empty string`);
@@ -70,9 +72,9 @@ function checkIndex(index: unknown, i: number, names: Set<string>): void {
 /** A wrong keys option is a programming mistake: a TypeError that says what it takes. */
 export function checkKeys(keys: unknown): DynamoKeys {
   if (typeof keys !== "object" || keys === null || Array.isArray(keys)) throw new TypeError(`${TAKES}, not ${String(keys)}`);
-  const { partition, sort, types, indexes, itemCount } = keys as Record<string, unknown>;
+  const { partition, sort, types, indexes, itemCount, sizeBytes } = keys as Record<string, unknown>;
   for (const member of Object.keys(keys)) {
-    if (!["partition", "sort", "types", "indexes", "itemCount"].includes(member)) throw new TypeError(`${TAKES}; unknown member ${JSON.stringify(member)}`);
+    if (!["partition", "sort", "types", "indexes", "itemCount", "sizeBytes"].includes(member)) throw new TypeError(`${TAKES}; unknown member ${JSON.stringify(member)}`);
   }
   checkKeyPair("", partition, sort, types);
   if (indexes !== undefined) {
@@ -83,6 +85,8 @@ export function checkKeys(keys: unknown): DynamoKeys {
       if (index.kind === "local" && index.partition !== partition) throw new TypeError(`${TAKES}; local index ${JSON.stringify(index.name)} must have the table's partition key`);
     }
   }
-  if (itemCount !== undefined && !(Number.isInteger(itemCount) && (itemCount as number) >= 0)) throw new TypeError(`${TAKES}; itemCount must be a whole number from 0`);
+  for (const [name, n] of [["itemCount", itemCount], ["sizeBytes", sizeBytes]] as const) {
+    if (n !== undefined && !(Number.isInteger(n) && (n as number) >= 0)) throw new TypeError(`${TAKES}; ${name} must be a whole number from 0`);
+  }
   return keys as DynamoKeys;
 }

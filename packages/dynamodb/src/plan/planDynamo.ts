@@ -21,6 +21,8 @@ export interface DynamoInput {
   /** On a local index that does not project every attribute: DynamoDB fetches the rest from the table. */
   Select?: "ALL_ATTRIBUTES";
   ConsistentRead?: boolean;
+  /** A Scan run as this many parallel segments (findAll adds each one's Segment). */
+  TotalSegments?: number;
 }
 
 /** One request of a DynamoDB plan. */
@@ -50,6 +52,12 @@ export interface PlanDynamoOptions extends DynamoFilterOptions {
    * before anything is sent, whose hint names the index that would serve the filter.
    */
   allowScan?: boolean;
+  /**
+   * A Scan runs as this many parallel segments, 1 to 1000. Left out: one per
+   * GiB of the table as keys.sizeBytes (describeTable) says, at most 16; 1
+   * for a small table or one whose size is not known.
+   */
+  segments?: number;
   /** Strongly consistent reads: every request says ConsistentRead, and no global index is read (they take none). */
   consistentRead?: boolean;
 }
@@ -65,14 +73,18 @@ export interface PlanDynamoOptions extends DynamoFilterOptions {
  * exactly the items `evaluate` selects. An empty array means nothing can match.
  */
 export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): DynamoRequest[] {
-  const { keys: givenKeys, maxRequests, consistentRead, allowScan, ...parseOptions } = options ?? {};
+  const { keys: givenKeys, maxRequests, consistentRead, allowScan, segments, ...parseOptions } = options ?? {};
+  if (segments !== undefined && !(Number.isInteger(segments) && segments >= 1 && segments <= 1000)) throw new TypeError("planDynamo: segments takes a whole number from 1 to 1000");
   const keys = givenKeys === undefined ? undefined : checkKeys(givenKeys);
   for (const [name, value] of [["consistentRead", consistentRead], ["allowScan", allowScan]] as const) {
     if (value !== undefined && typeof value !== "boolean") throw new TypeError(`planDynamo: ${name} takes true or false`);
   }
   const doc = toDocument(filter, parseOptions, "planDynamo");
   return withRedaction(doc, () => {
-    const requests = planDocument(doc, keys, maxRequests, consistentRead === true, parseOptions);
+    const total = segments ?? defaultSegments(keys);
+    const requests = planDocument(doc, keys, maxRequests, consistentRead === true, parseOptions).map((r) =>
+      r.command === "Scan" && total > 1 ? { ...r, input: { ...r.input, TotalSegments: total } } : r,
+    );
     const scan = requests.find((r) => r.command === "Scan");
     if (allowScan === false && scan !== undefined) {
       throw refuseScan(doc, keys, { limits: resolvedLimits(parseOptions), maxRequests, consistentRead: false, used: new Set(attributes(doc)) }, scan);
@@ -145,6 +157,14 @@ function reads(p: { whole: number; narrowed: number; target: Target }): string {
   const count = (n: number): string => `${n} ${n === 1 ? "partition" : "partitions"}`;
   const parts = [p.whole > 0 ? `${count(p.whole)} whole` : "", p.narrowed > 0 ? `${count(p.narrowed)} narrowed by '${p.target.sort}'` : ""].filter((x) => x !== "");
   return parts.length === 0 ? "nothing" : parts.join(" and ");
+}
+
+const GIB = 2 ** 30;
+
+/** AWS's advice is a segment per 2 GB or so; one per GiB, at most 16, keeps a Scan of a large table from one long chain of pages. */
+function defaultSegments(keys: DynamoKeys | undefined): number {
+  const size = keys?.sizeBytes;
+  return size === undefined ? 1 : Math.min(16, Math.max(1, Math.ceil(size / GIB)));
 }
 
 function resolvedLimits(options: ParseOptions): Limits {

@@ -47,5 +47,6 @@ export function shapeOf(description: TableDescription | undefined): DynamoKeys {
   add("local", [...(description?.LocalSecondaryIndexes ?? [])].sort(byName));
   add("global", [...(description?.GlobalSecondaryIndexes ?? [])].sort(byName));
   const itemCount = description?.ItemCount;
-  return { ...keysOf(description?.KeySchema), indexes, ...(itemCount === undefined ? {} : { itemCount }) };
+  const sizeBytes = description?.TableSizeBytes;
+  return { ...keysOf(description?.KeySchema), indexes, ...(itemCount === undefined ? {} : { itemCount }), ...(sizeBytes === undefined ? {} : { sizeBytes }) };
 }

@@ -3,6 +3,7 @@ import { prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilte
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
 import { describeTable } from "./describeTable.js";
 import { checkEstimate, readBudget } from "./readBudget.js";
+import { requestPages, type FetchPage, type Page } from "./requestPages.js";
 import { DynamoRunError } from "./dynamoRunError.js";
 import { unmarshalItem } from "./unmarshalItem.js";
 import { tableKeyNames, unreadableItem } from "./unreadableItem.js";
@@ -105,10 +106,13 @@ export function findAll<T = Record<string, unknown>>(client: DynamoDBClient, opt
 async function* run(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, planned: DynamoRequest[], backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
   const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, ...planOptions } = options;
   const budget = readBudget(TableName, maxItemsRead);
-  const call: Call = (operation, send, index) => {
-    const sent = sendWithRetry(operation, TableName, send, backoff, signal);
-    return onEvent === undefined ? sent : heard(onEvent, { command: operation, table: TableName, ...(index === undefined ? {} : { index }) }, sent);
-  };
+  const callWith =
+    (sig: AbortSignal | undefined): Call =>
+    (operation, send, index) => {
+      const sent = sendWithRetry(operation, TableName, send, backoff, sig);
+      return onEvent === undefined ? sent : heard(onEvent, { command: operation, table: TableName, ...(index === undefined ? {} : { index }) }, sent);
+    };
+  const call = callWith(signal);
   let requests = planned;
   const keys = planOptions.keys;
   const untyped = keys !== undefined && (keys.types === undefined || keys.indexes?.some((index) => index.types === undefined) === true);
@@ -120,9 +124,13 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
   let count = 0;
   for (const request of requests) {
     const passes = request.residual === null ? null : prepareEvaluate(request.residual, { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infinity, maxInValues: Infinity });
-    let start: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await send(client, request, TableName, start, call, signal, onEvent !== undefined, budget.limit());
+    const fetch: FetchPage = (ExclusiveStartKey, sig, Segment) =>
+      send(client, TableName, request, callWith(sig), sig, onEvent !== undefined, {
+        ...(ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey }),
+        ...(Segment === undefined ? {} : { Segment }),
+        ...(budget.limit() === undefined ? {} : { Limit: budget.limit() }),
+      });
+    for await (const page of requestPages(fetch, request.input.TotalSegments ?? 1, signal)) {
       budget.spend(page.ScannedCount);
       for (const raw of page.Items ?? []) {
         const id = seen === null ? "" : itemKey(raw, keys!);
@@ -140,8 +148,7 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
         yield item;
         if (++count === limit) return;
       }
-      start = page.LastEvaluatedKey;
-    } while (start !== undefined);
+    }
   }
 }
 
@@ -186,24 +193,16 @@ async function heard<T>(hook: (event: DynamoRequestEvent) => void, about: Pick<D
 
 async function send(
   client: DynamoDBClient,
-  request: DynamoRequest,
   TableName: string,
-  ExclusiveStartKey: Record<string, AttributeValue> | undefined,
+  request: DynamoRequest,
   call: Call,
   signal: AbortSignal | undefined,
   counted: boolean,
-  Limit: number | undefined,
-): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> {
-  const input = {
-    TableName,
-    ...request.input,
-    ...(ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey }),
-    ...(Limit === undefined ? {} : { Limit }),
-    ...(counted ? { ReturnConsumedCapacity: "TOTAL" as const } : {}),
-  };
+  page: { ExclusiveStartKey?: Record<string, AttributeValue>; Segment?: number; Limit?: number },
+): Promise<Page> {
+  const input = { TableName, ...request.input, ...page, ...(counted ? { ReturnConsumedCapacity: "TOTAL" as const } : {}) };
   const command = request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input);
-  const index = (request.input as { IndexName?: string }).IndexName;
-  return call(request.command, () => client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal }), index);
+  return call(request.command, () => client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal }), request.input.IndexName);
 }
 
 /** One call under the retry policy; what it cannot get past is a DynamoRunError that shows DynamoDB's error. */
