@@ -6,7 +6,7 @@ import { withRedaction } from "../compile/compileDynamo.js";
 import { writeExpression } from "../compile/writeExpression.js";
 import { checkKeys, type DynamoKeys } from "./dynamoKeys.js";
 import { refuseScan } from "./scanGuard.js";
-import { planOnTarget, targetsOf, type Limits, type Target, type TargetSettings } from "./planTarget.js";
+import { amend, planOnTarget, targetsOf, type Limits, type Target, type TargetSettings } from "./planTarget.js";
 
 export type { DynamoIndex, DynamoKeys } from "./dynamoKeys.js";
 
@@ -149,7 +149,7 @@ function chooseTarget(node: FilterNode, targets: readonly Target[], settings: Ta
       const tie = plan.cost === chosen.cost ? `as much (${reads({ ...plan, target })}); on a tie the table comes first, then the indexes in order` : `more (${reads({ ...plan, target })})`;
       return { target: target.label, reason: `it would read ${tie}` };
     });
-  return { requests: chosen.requests.map((r) => ({ ...r, reason, refused })) };
+  return { requests: chosen.requests.map((r) => amend(r, { reason, refused })) };
 }
 
 /** What a target's Queries read, as the planner counts it. */

@@ -1,4 +1,4 @@
-import { FilterError, format, parse, plan, type FilterNode, type PredicateNode, type QueryItemsRequest, type Span } from "@itemfilter/core";
+import { FilterError, format, parse, plan, type FilterNode, type LiteralNode, type PredicateNode, type QueryItemsRequest, type Scalar, type Span } from "@itemfilter/core";
 import { scalarValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
 import { writeExpression } from "../compile/writeExpression.js";
@@ -144,11 +144,46 @@ function toQuery(
   }
   // A local index that projects less fetches the rest from the table when asked for every attribute.
   const fetches = target.index?.kind === "local" && target.index.projection !== "ALL";
-  return {
+  const query: Covered = {
     command: "Query",
     input: { ...input, ...placeholders.maps(), ...(fetches ? { Select: "ALL_ATTRIBUTES" as const } : {}), ...(consistentRead ? { ConsistentRead: true } : {}) },
     residual: local,
   };
+  // What this request gives out, as a filter: findPage tells an item an earlier request gave out by it.
+  const rest = residual === null ? null : unmark(parse(residual, { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!, markers);
+  return amend(query, {}, coverOf(request, target, rest));
+}
+
+/** The request with more members, keeping what it covers (hidden from JSON and from equality in tests). */
+export function amend(request: Covered, more: Partial<DynamoRequest>, covers: FilterNode | undefined = request[COVERS]): Covered {
+  const out: Covered = { ...request, ...more };
+  if (covers !== undefined) Object.defineProperty(out, COVERS, { value: covers, enumerable: false });
+  return out;
+}
+
+/** Where planOnTarget keeps, out of sight of JSON and equality, the filter a Query gives out exactly. */
+export const COVERS: unique symbol = Symbol("covers");
+export type Covered = DynamoRequest & { [COVERS]?: FilterNode };
+
+const SPAN: Span = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+const literal = (v: Scalar): LiteralNode => (typeof v === "string" ? { type: "String", value: v, span: SPAN } : { type: "Number", value: v, span: SPAN });
+const condition = (name: string, operator: PredicateNode["operator"], value: LiteralNode | LiteralNode[]): PredicateNode => ({
+  type: "Predicate",
+  attribute: { type: "Attribute", name, span: SPAN },
+  operator,
+  operatorSpan: SPAN,
+  value,
+  span: SPAN,
+});
+
+function coverOf(request: QueryItemsRequest, target: Target, residual: FilterNode | null): FilterNode {
+  const parts: FilterNode[] = [condition(target.partition, "equals", literal(request.key!.primary))];
+  if (request.filter !== undefined && target.sort !== undefined) {
+    const v = request.filter.value;
+    parts.push(condition(target.sort, request.filter.operator, Array.isArray(v) ? v.map(literal) : request.filter.operator === "in" ? [literal(v as Scalar)] : literal(v as Scalar)));
+  }
+  if (residual !== null) parts.push(residual);
+  return andOf(parts, SPAN);
 }
 
 /**
