@@ -3,7 +3,7 @@ import { BatchWriteItemCommand, CreateTableCommand, type DynamoDBClient } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
-import { describeTable, explain, findAll } from "@itemfilter/dynamodb/run";
+import { describeTable, explain, findAll, findPage } from "@itemfilter/dynamodb/run";
 import { localClient } from "../support/dynamoBackend.js";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
 import { INDEXED_TABLE, indexedFilterArbitrary, indexedRowsArbitrary, type IndexedRows } from "./indexArbitraries.js";
@@ -14,10 +14,11 @@ import { INDEXED_TABLE, indexedFilterArbitrary, indexedRowsArbitrary, type Index
  * sparse keys) and a KEYS_ONLY local index, shaped by describeTable, and
  * random filters that pin one index's keys or another's (or two in two
  * branches), with and without consistentRead, with a Scan in 1 to 4
- * segments, return exactly evaluate's items, each once.
+ * segments, return exactly evaluate's items, each once; and findPage's
+ * pages of 1 to 7 items, joined, are findAll's items in findAll's order.
  */
 const TABLES = 4;
-const RUNS = Number(process.env.ITEMFILTER_DYNAMO_INDEX_RUNS ?? 400);
+const RUNS = Number(process.env.ITEMFILTER_DYNAMO_INDEX_RUNS ?? 120);
 
 let db: DynamoDbLocal;
 let client: DynamoDBClient;
@@ -70,12 +71,25 @@ describe("indexes on DynamoDB Local", () => {
   it(`findAll selects exactly evaluate's items, each once, on whatever index it reads (${RUNS} filters over ${TABLES} tables)`, async () => {
     const read = new Map<string, number>();
     await fc.assert(
-      fc.asyncProperty(fc.nat(TABLES - 1), indexedFilterArbitrary, fc.boolean(), fc.integer({ min: 1, max: 4 }), async (t, filter, consistentRead, segments) => {
+      fc.asyncProperty(fc.nat(TABLES - 1), indexedFilterArbitrary, fc.boolean(), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 7 }), async (t, filter, consistentRead, segments, pageSize) => {
         const table = tables[t]!;
         const expected = table.rows.json.filter((item) => evaluate(filter, item)).map(id).sort();
         const got: string[] = [];
         for await (const item of findAll(client, { table: table.name, filter, keys: table.keys, consistentRead, segments })) got.push(id(item));
-        expect(got.sort()).toEqual(expected);
+        expect([...got].sort()).toEqual(expected);
+        // findPage: pages of 1 to 7 joined are findAll's items in findAll's order (one segment), none empty.
+        const inOrder: string[] = [];
+        for await (const item of findAll(client, { table: table.name, filter, keys: table.keys, consistentRead })) inOrder.push(id(item));
+        const joined: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await findPage(client, { table: table.name, filter, keys: table.keys, consistentRead, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) });
+          if (page.cursor !== undefined) expect(page.items).toHaveLength(pageSize);
+          if (joined.length > 0) expect(page.items.length).toBeGreaterThan(0);
+          joined.push(...page.items.map(id));
+          cursor = page.cursor;
+        } while (cursor !== undefined);
+        expect(joined).toEqual(inOrder);
         for (const r of explain({ table: table.name, filter, keys: table.keys, consistentRead })) {
           const target = `${r.command} ${r.input.IndexName ?? "table"}`;
           read.set(target, (read.get(target) ?? 0) + 1);

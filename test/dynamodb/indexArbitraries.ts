@@ -115,5 +115,7 @@ const branch = fc.oneof(
 export const indexedFilterArbitrary: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: branch, weight: 4 },
   { arbitrary: fc.tuple(branch, branch).map(([x, y]) => `(${x}) or (${y})`), weight: 2 },
+  // Branches on two targets that share items: each must come once.
+  { arbitrary: fc.tuple(gPin, pkPin, fc.constantFrom("", " and a is not null", " and h > 1")).map(([g, p, more]) => `${g}${more} or ${p}`), weight: 1 },
   { arbitrary: free, weight: 1 },
 );

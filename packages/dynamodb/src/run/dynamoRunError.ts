@@ -12,6 +12,8 @@ export type DynamoRunErrorCode =
   | "E_DYNAMO_SCAN"
   /** The plan would read, or has read, more items than maxItemsRead. */
   | "E_DYNAMO_READ_LIMIT"
+  /** findPage's cursor is not one a page of this table, filter and keys made, or it was altered. */
+  | "E_CURSOR"
   /** The caller's signal aborted the run; `name` is "AbortError" and `cause` the signal's reason, as the client's AbortError. */
   | "E_ABORTED";
 

@@ -4,8 +4,7 @@ import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions
 import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { callFor, send, typedKeys, type DynamoRequestEvent } from "./runCalls.js";
-import { unmarshalItem } from "./unmarshalItem.js";
-import { tableKeyNames, unreadableItem } from "./unreadableItem.js";
+import { readItem } from "./unreadableItem.js";
 import { createBackoff, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export type { DynamoRequestEvent } from "./runCalls.js";
@@ -110,13 +109,7 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
       for (const raw of page.Items ?? []) {
         const id = seen === null ? "" : itemKey(raw, keys!);
         if (seen !== null && seen.has(id)) continue;
-        let item: Record<string, unknown>;
-        try {
-          item = unmarshalItem(raw);
-        } catch (error) {
-          const names = keys === undefined ? await tableKeyNames(client, TableName, signal) : keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort];
-          throw unreadableItem(error, raw, names, TableName);
-        }
+        const item = await readItem(client, TableName, keys, raw, signal);
         if (passes !== null && !passes(item)) continue;
         // Only an item given out counts as seen: one that fails this request's residual may pass another's.
         seen?.add(id);
