@@ -115,6 +115,8 @@ const branch = fc.oneof(
 export const indexedFilterArbitrary: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: branch, weight: 4 },
   { arbitrary: fc.tuple(branch, branch).map(([x, y]) => `(${x}) or (${y})`), weight: 2 },
+  // What a KEYS_ONLY index on h or an INCLUDE one on l (with a) can serve, given fields they project.
+  { arbitrary: fc.oneof(fc.constantFrom(...HS).map((h) => `h = ${h}`), fc.tuple(fc.constantFrom(...LS), fc.constantFrom(...STRINGS.slice(0, 4))).map(([l, a]) => `l = ${literal(l)} and a != ${literal(a)}`)), weight: 3 },
   // Branches on two targets that share items: each must come once.
   { arbitrary: fc.tuple(gPin, pkPin, fc.constantFrom("", " and a is not null", " and h > 1")).map(([g, p, more]) => `${g}${more} or ${p}`), weight: 1 },
   { arbitrary: free, weight: 1 },

@@ -5,6 +5,7 @@ import { toDocument, type DynamoFilterOptions } from "../compile/toDocument.js";
 import { withRedaction } from "../compile/compileDynamo.js";
 import { writeExpression } from "../compile/writeExpression.js";
 import { checkKeys, type DynamoKeys } from "./dynamoKeys.js";
+import { checkFields, projectionOf, readPaths } from "./projection.js";
 import { refuseScan } from "./scanGuard.js";
 import { amend, planOnTarget, targetsOf, type Limits, type Target, type TargetSettings } from "./planTarget.js";
 
@@ -23,6 +24,8 @@ export interface DynamoInput {
   ConsistentRead?: boolean;
   /** A Scan run as this many parallel segments (findAll adds each one's Segment). */
   TotalSegments?: number;
+  /** With `fields`: the fields, the attributes the filter names and the table's keys (placeholders `#f…`). */
+  ProjectionExpression?: string;
 }
 
 /** One request of a DynamoDB plan. */
@@ -58,6 +61,13 @@ export interface PlanDynamoOptions extends DynamoFilterOptions {
    * for a small table or one whose size is not known.
    */
   segments?: number;
+  /**
+   * Only these attributes, each a path (`address.city`): the requests say
+   * ProjectionExpression, widened by what the local checks read; findAll and
+   * findPage give out only the fields. A global index that projects every
+   * attribute needed may then be read.
+   */
+  fields?: readonly string[];
   /** Strongly consistent reads: every request says ConsistentRead, and no global index is read (they take none). */
   consistentRead?: boolean;
 }
@@ -73,7 +83,8 @@ export interface PlanDynamoOptions extends DynamoFilterOptions {
  * exactly the items `evaluate` selects. An empty array means nothing can match.
  */
 export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): DynamoRequest[] {
-  const { keys: givenKeys, maxRequests, consistentRead, allowScan, segments, ...parseOptions } = options ?? {};
+  const { keys: givenKeys, maxRequests, consistentRead, allowScan, segments, fields: givenFields, ...parseOptions } = options ?? {};
+  const fields = givenFields === undefined ? undefined : checkFields(givenFields);
   if (segments !== undefined && !(Number.isInteger(segments) && segments >= 1 && segments <= 1000)) throw new TypeError("planDynamo: segments takes a whole number from 1 to 1000");
   const keys = givenKeys === undefined ? undefined : checkKeys(givenKeys);
   for (const [name, value] of [["consistentRead", consistentRead], ["allowScan", allowScan]] as const) {
@@ -82,9 +93,16 @@ export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): Dy
   const doc = toDocument(filter, parseOptions, "planDynamo");
   return withRedaction(doc, () => {
     const total = segments ?? defaultSegments(keys);
-    const requests = planDocument(doc, keys, maxRequests, consistentRead === true, parseOptions).map((r) =>
-      r.command === "Scan" && total > 1 ? { ...r, input: { ...r.input, TotalSegments: total } } : r,
-    );
+    const needed = fields === undefined ? undefined : new Set([...fields.map((path) => path[0]!), ...attributes(doc)]);
+    const planned = planDocument(doc, keys, maxRequests, consistentRead === true, parseOptions, needed);
+    const projection = fields === undefined ? undefined : projectionOf(readPaths(fields, [...attributes(doc), ...(keys === undefined ? [] : [keys.partition, ...(keys.sort === undefined ? [] : [keys.sort])])]));
+    const requests = planned.map((r) => {
+      if (r.command === "Scan" && total > 1) r = amend(r, { input: { ...r.input, TotalSegments: total } });
+      if (projection === undefined) return r;
+      // With a ProjectionExpression a local index fetches what it does not project by itself; Select would be refused.
+      const { Select: _select, ...input } = r.input;
+      return amend(r, { input: { ...input, ProjectionExpression: projection.ProjectionExpression, ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...projection.names } } });
+    });
     const scan = requests.find((r) => r.command === "Scan");
     if (allowScan === false && scan !== undefined) {
       throw refuseScan(doc, keys, { limits: resolvedLimits(parseOptions), maxRequests, consistentRead: false, used: new Set(attributes(doc)) }, scan);
@@ -93,7 +111,7 @@ export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): Dy
   });
 }
 
-function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequests: number | undefined, consistentRead: boolean, parseOptions: ParseOptions): DynamoRequest[] {
+function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequests: number | undefined, consistentRead: boolean, parseOptions: ParseOptions, needed: ReadonlySet<string> | undefined): DynamoRequest[] {
   const explained = keys !== undefined && ((keys.indexes?.length ?? 0) > 0 || consistentRead);
   const scan = (refused?: DynamoRequest["refused"]): DynamoRequest[] => {
     const read = consistentRead ? { ConsistentRead: true } : {};
@@ -107,7 +125,7 @@ function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequ
   const whole = scan();
   if (keys === undefined || doc.body === null) return explained ? scan() : whole;
 
-  const settings: TargetSettings = { table: keys, limits: resolvedLimits(parseOptions), maxRequests, consistentRead, used: new Set(attributes(doc)) };
+  const settings: TargetSettings = { table: keys, limits: resolvedLimits(parseOptions), maxRequests, consistentRead, used: new Set(attributes(doc)), ...(needed === undefined ? {} : { needed }) };
   const targets = targetsOf(keys);
   const first = chooseTarget(doc.body, targets, settings, explained);
   if ("requests" in first) return first.requests;

@@ -31,6 +31,8 @@ export interface TargetSettings {
   readonly consistentRead: boolean;
   /** Attribute names the filter uses, so the planner's stand-ins never clash with one. */
   readonly used: ReadonlySet<string>;
+  /** With `fields`: the top-level attributes a request must return (the fields', the filter's); else every attribute. */
+  readonly needed?: ReadonlySet<string>;
 }
 
 /** Queries on one target that serve a filter, or why the target cannot. */
@@ -45,13 +47,16 @@ export function targetsOf(keys: DynamoKeys): Target[] {
  * Why an index cannot serve any filter under these settings, before planning:
  * a global index is eventually consistent and returns only what it projects.
  */
-export function refusedOutright(target: Target, consistentRead: boolean): string | undefined {
+export function refusedOutright(target: Target, settings: Pick<TargetSettings, "consistentRead" | "needed" | "table">): string | undefined {
   const index = target.index;
   if (index === undefined || index.kind === "local") return undefined;
-  if (consistentRead) return "a global index takes no consistent read (consistentRead is set)";
-  if (index.projection === "KEYS_ONLY") return "it projects only the keys (KEYS_ONLY), and items are returned whole";
-  if (index.projection !== "ALL") return `it projects only the keys and ${index.projection.map((a) => JSON.stringify(a)).join(", ")} (INCLUDE), and items are returned whole`;
-  return undefined;
+  if (settings.consistentRead) return "a global index takes no consistent read (consistentRead is set)";
+  if (index.projection === "ALL") return undefined;
+  const what = index.projection === "KEYS_ONLY" ? "only the keys (KEYS_ONLY)" : `only the keys and ${index.projection.map((a) => JSON.stringify(a)).join(", ")} (INCLUDE)`;
+  if (settings.needed === undefined) return `it projects ${what}, and items are returned whole`;
+  const projected = new Set([settings.table.partition, settings.table.sort, target.partition, target.sort, ...(index.projection === "KEYS_ONLY" ? [] : index.projection)]);
+  const missing = [...settings.needed].filter((name) => !projected.has(name));
+  return missing.length === 0 ? undefined : `it projects ${what}, not ${missing.map((a) => `'${a}'`).join(", ")}, which the filter or the fields need`;
 }
 
 // A Query that reads a whole partition is counted as this many narrowed by the sort key: without
@@ -60,7 +65,7 @@ const WHOLE_PARTITION = 10;
 
 /** Plans `branch` (a filter tree, unmarked) as Queries on `target`, or says why it cannot. */
 export function planOnTarget(branch: FilterNode, target: Target, settings: TargetSettings): TargetPlan {
-  const outright = refusedOutright(target, settings.consistentRead);
+  const outright = refusedOutright(target, settings);
   if (outright !== undefined) return { refused: outright };
   const { body, markers } = markRefused(branch, settings.used);
   const { limits } = settings;

@@ -5,6 +5,7 @@ import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { callFor, send, typedKeys, type DynamoRequestEvent } from "./runCalls.js";
 import { readItem } from "./unreadableItem.js";
+import { checkFields, pickFields } from "../plan/projection.js";
 import { createBackoff, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export type { DynamoRequestEvent } from "./runCalls.js";
@@ -88,6 +89,7 @@ export function findAll<T = Record<string, unknown>>(client: DynamoDBClient, opt
 async function* run(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, planned: DynamoRequest[], backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
   const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, ...planOptions } = options;
   const budget = readBudget(TableName, maxItemsRead);
+  const fields = planOptions.fields === undefined ? undefined : checkFields(planOptions.fields);
   const callWith = callFor(TableName, backoff, onEvent);
   const call = callWith(signal);
   const keys = planOptions.keys;
@@ -113,7 +115,7 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
         if (passes !== null && !passes(item)) continue;
         // Only an item given out counts as seen: one that fails this request's residual may pass another's.
         seen?.add(id);
-        yield item;
+        yield fields === undefined ? item : pickFields(item, fields);
         if (++count === limit) return;
       }
     }

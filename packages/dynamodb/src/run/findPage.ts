@@ -3,6 +3,7 @@ import { format, prepareEvaluate } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
+import { checkFields, pickFields } from "../plan/projection.js";
 import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
 import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
@@ -45,7 +46,8 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   const settled = settle(rest as FindAllOptions);
   const { filter, signal, TableName, retry, onEvent, limit: _limit, ...planOptions } = settled;
-  const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, ...parseOptions } = planOptions;
+  const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, ...parseOptions } = planOptions;
+  const fields = givenFields === undefined ? undefined : checkFields(givenFields);
   const doc = toDocument(filter, parseOptions, "findPage");
   const call = callFor(TableName, createBackoff(retry), onEvent)(signal);
   let requests: Covered[] = planDynamo(filter, { ...planOptions, segments: 1 });
@@ -69,7 +71,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
         if (passes !== null && !passes(item)) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
         if (items.length === limit) return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(key === undefined ? {} : { startKey: key }), skip: at }) };
-        items.push(item);
+        items.push(fields === undefined ? item : pickFields(item, fields));
       }
       skip = 0;
       key = page.LastEvaluatedKey;
