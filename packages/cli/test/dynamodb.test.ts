@@ -197,6 +197,10 @@ describe("itemfilter find --dynamodb-endpoint", () => {
     );
     const found = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--output", "json", 'status = "open"']);
     expect(byId(JSON.parse(found.stdout))).toEqual([{ id: "t1", status: "open" }, { id: "t3", status: "open" }]);
+    const ids = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--output", "json", "--fields", "id", 'status = "open"']);
+    expect(byId(JSON.parse(ids.stdout))).toEqual([{ id: "t1" }, { id: "t3" }]);
+    const projected = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--explain", "--json", "--fields", "id", 'status = "open"']);
+    expect(JSON.parse(projected.stdout)[0].input.ProjectionExpression).toBe("#f0, #f1");
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { checkFields, pickFields } from "@itemfilter/core";
 import { planDynamo } from "@itemfilter/dynamodb";
-import { checkFields, pickFields, projectionOf, readPaths } from "../src/plan/projection.js";
+import { projectionOf, readPaths } from "../src/plan/projection.js";
 
 describe("fields", () => {
   it.each([

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from "yargs";
 import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
 import { EPILOG } from "../helpText.js";
-import { optionalInteger, optionalString } from "./argValues.js";
+import { optionalFields, optionalInteger, optionalString } from "./argValues.js";
 import { examplesMarker } from "./examples.js";
 import type { OutputFormat, Select } from "./selection.js";
 import { targetArgs, targetOptions } from "./targetOptions.js";
@@ -29,6 +29,7 @@ export function findCommand(select: Select): CommandModule {
           .option("limit", { type: "number", describe: "Stop after this many matching items" })
           .option("max-pages", { type: "number", describe: "Stop after this many pages over all requests (default: follow every page)" })
           .option("max-requests", { type: "number", describe: `The most requests the plan may hold, 1 to ${MAX_REQUESTS} (default 16)` })
+          .option("fields", { type: "string", describe: "Only these attributes of each item: paths separated by commas (id,name,address.city)" })
           .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
           .option("dynamodb-endpoint", { type: "string", group: "Where requests go", conflicts: ["base-url", "data"], describe: "Run the filter straight on a DynamoDB table at this URL (Query or Scan; credentials from the AWS SDK's chain)" })
@@ -62,6 +63,7 @@ export function findCommand(select: Select): CommandModule {
           maxPages: optionalInteger(argv.maxPages, "max-pages", 1),
           maxRequests: optionalInteger(argv.maxRequests, "max-requests", 1, MAX_REQUESTS),
           output: argv.output as OutputFormat | undefined,
+          fields: optionalFields(argv.fields),
           explain,
           json,
           primaryKey,

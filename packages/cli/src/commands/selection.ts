@@ -43,6 +43,8 @@ export type SendOperation = Exclude<Operation, "find">;
 
 export interface SendArgs extends TargetArgs {
   operation: SendOperation;
+  /** Only these attributes of each item (--fields). */
+  fields: string[] | undefined;
   table: string;
   key: string | undefined;
   /** The filter; none sends no filter (every item, or the whole partition). */
@@ -60,6 +62,8 @@ export interface SendArgs extends TargetArgs {
 
 export interface FindArgs extends TargetArgs {
   table: string;
+  /** Only these attributes of each item (--fields). */
+  fields: string[] | undefined;
   /** The filter; none finds every item. */
   filter: FilterSource;
   /** Most matching items to print. */

@@ -48,6 +48,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
     ...(args.scan ? {} : { allowScan: false }),
     ...(args.segments === undefined ? {} : { segments: args.segments }),
+    ...(args.fields === undefined ? {} : { fields: args.fields }),
   };
   try {
     const keys = await tableKeys(ctx, client, args);
@@ -56,7 +57,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys)}\n`);
       return EXIT.ok;
     }
-    const output = createResultOutput(ctx, args.output);
+    const output = createResultOutput(ctx, args.output, args.fields);
     let total = 0;
     try {
       const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });

@@ -1,11 +1,11 @@
-import { attributes, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions } from "@itemfilter/core";
+import { attributes, checkFields, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions } from "@itemfilter/core";
 import type { ExpressionValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
 import { toDocument, type DynamoFilterOptions } from "../compile/toDocument.js";
 import { withRedaction } from "../compile/compileDynamo.js";
 import { writeExpression } from "../compile/writeExpression.js";
 import { checkKeys, type DynamoKeys } from "./dynamoKeys.js";
-import { checkFields, projectionOf, readPaths } from "./projection.js";
+import { projectionOf, readPaths } from "./projection.js";
 import { refuseScan } from "./scanGuard.js";
 import { amend, planOnTarget, targetsOf, type Limits, type Target, type TargetSettings } from "./planTarget.js";
 

@@ -1,11 +1,10 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
+import { checkFields, pickFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
 import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { callFor, send, typedKeys, type DynamoRequestEvent } from "./runCalls.js";
 import { readItem } from "./unreadableItem.js";
-import { checkFields, pickFields } from "../plan/projection.js";
 import { createBackoff, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export type { DynamoRequestEvent } from "./runCalls.js";

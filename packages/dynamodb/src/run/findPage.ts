@@ -1,9 +1,8 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { format, prepareEvaluate } from "@itemfilter/core";
+import { checkFields, format, pickFields, prepareEvaluate } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
-import { checkFields, pickFields } from "../plan/projection.js";
 import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
 import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
