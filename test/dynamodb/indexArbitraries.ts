@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { AttributeValue, CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
 import { quoteString } from "@itemfilter/core";
-import { NUMBERS, STRINGS } from "./dynamoArbitraries.js";
+import { combinedArbitrary, NUMBERS, STRINGS } from "./dynamoArbitraries.js";
 
 /**
  * A table with secondary indexes of every kind the planner weighs, and the
@@ -87,15 +87,7 @@ const condition: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(subject, fc.uniqueArray(anyValue, { minLength: 1, maxLength: 3 })).map(([s, vs]) => `${s} in (${vs.map(literal).join(", ")})`),
 );
 
-const free: fc.Arbitrary<string> = fc.letrec<{ f: string }>((tie) => ({
-  f: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    { arbitrary: condition, weight: 4 },
-    fc.array(tie("f"), { minLength: 2, maxLength: 3 }).map((fs) => fs.map((f) => `(${f})`).join(" and ")),
-    fc.array(tie("f"), { minLength: 2, maxLength: 2 }).map((fs) => fs.map((f) => `(${f})`).join(" or ")),
-    tie("f").map((f) => `not (${f})`),
-  ),
-})).f;
+const free = combinedArbitrary(condition, 2);
 
 const gPin = fc.oneof(fc.constantFrom(...GS, "").map((g) => `g = ${literal(g)}`), fc.uniqueArray(fc.constantFrom(...GS), { minLength: 1, maxLength: 2 }).map((gs) => `g in (${gs.map(literal).join(", ")})`));
 const hRange = fc.tuple(fc.constantFrom("=", "<", ">=", ">"), fc.constantFrom(...HS, 0, "1")).map(([op, v]) => `h ${op} ${literal(v)}`);
