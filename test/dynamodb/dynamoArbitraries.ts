@@ -121,16 +121,20 @@ export const conditionArbitrary: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(subject, fc.uniqueArray(equalityValue, { minLength: 1, maxLength: 4 })).map(([s, vs]) => `${s} in (${vs.map(literal).join(", ")})`),
 );
 
-/** Conditions combined with and, or and not, bracketed as people write them. */
-export const filterArbitrary: fc.Arbitrary<string> = fc.letrec<{ filter: string }>((tie) => ({
-  filter: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    { arbitrary: conditionArbitrary, weight: 4 },
-    fc.array(tie("filter"), { minLength: 2, maxLength: 3 }).map((fs) => fs.map((f) => `(${f})`).join(" and ")),
-    fc.array(tie("filter"), { minLength: 2, maxLength: 3 }).map((fs) => fs.map((f) => `(${f})`).join(" or ")),
-    tie("filter").map((f) => `not (${f})`),
-  ),
-})).filter;
+/** Conditions combined with and, or (of up to `maxOr` operands) and not, bracketed as people write them. */
+export function combinedArbitrary(condition: fc.Arbitrary<string>, maxOr = 3): fc.Arbitrary<string> {
+  return fc.letrec<{ filter: string }>((tie) => ({
+    filter: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      { arbitrary: condition, weight: 4 },
+      fc.array(tie("filter"), { minLength: 2, maxLength: 3 }).map((fs) => fs.map((f) => `(${f})`).join(" and ")),
+      fc.array(tie("filter"), { minLength: 2, maxLength: maxOr }).map((fs) => fs.map((f) => `(${f})`).join(" or ")),
+      tie("filter").map((f) => `not (${f})`),
+    ),
+  })).filter;
+}
+
+export const filterArbitrary: fc.Arbitrary<string> = combinedArbitrary(conditionArbitrary);
 
 const partitionValue = fc.oneof(fc.constantFrom(...PARTITIONS_S), fc.constantFrom(...PARTITIONS_N), fc.constant(""));
 const sortCondition = fc.oneof(

@@ -7,6 +7,11 @@
 // Each figure is the median of interleaved rounds (the two ways alternate, and which goes first
 // alternates too), after one warm-up round of each. Loading the table (BatchWriteItem, 25 items per
 // call, 8 calls in flight) is timed once and reported.
+// Issue 35, on a second table of 200,000 items with a global index on `region` (ALL projection):
+//  3. `region = "r042"`: findAll with describeTable's keys (a Query on the index) vs without keys (a Scan),
+//     in time and in items read (the ScannedCount onEvent reports).
+//  4. `status != "lost"` (every item) as a Scan in 4 parallel segments vs 1.
+//  5. findPage's first page of 100 vs findAll's first 100 items (limit 100), `status = "pending"`.
 // Alone: `npx tsc -b packages/dynamodb && node packages/bench/src/dynamoBench.mjs [--quick]`. Needs Java.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -16,7 +21,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
 import { compileDynamo } from "../../dynamodb/dist/index.js";
-import { findAll } from "../../dynamodb/dist/run.js";
+import { describeTable, explain, findAll, findPage } from "../../dynamodb/dist/run.js";
 import { ratioSummary, summary } from "./stats.mjs";
 
 const TABLE = "bench";
@@ -70,7 +75,7 @@ function rawItem(i) {
   };
 }
 
-async function load(client, count) {
+async function load(client, count, table = TABLE, item = rawItem) {
   const start = process.hrtime.bigint();
   let next = 0;
   async function worker() {
@@ -78,10 +83,10 @@ async function load(client, count) {
       const from = next;
       next = Math.min(count, next + 25);
       let requests = [];
-      for (let i = from; i < next; i++) requests.push({ PutRequest: { Item: rawItem(i) } });
+      for (let i = from; i < next; i++) requests.push({ PutRequest: { Item: item(i) } });
       while (requests.length > 0) {
-        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: requests } }));
-        requests = out.UnprocessedItems?.[TABLE] ?? [];
+        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: requests } }));
+        requests = out.UnprocessedItems?.[table] ?? [];
       }
     }
   }
@@ -133,7 +138,66 @@ async function compare(a, b, rounds) {
   return { aMs: summary(as.map((x) => x.ms)), bMs: summary(bs.map((x) => x.ms)), ratio: ratioSummary(as.map((x) => x.ms), bs.map((x) => x.ms)), items: as[0].count };
 }
 
-export async function benchDynamo({ items = 100_000, rounds = 5 } = {}) {
+const INDEXED = "benchIndexed";
+const REGIONS = 100;
+
+function indexedItem(i) {
+  return { ...rawItem(i), region: { S: `r${String(i % REGIONS).padStart(3, "0")}` } };
+}
+
+/** Items read, as DynamoDB counts them (ScannedCount), over one run. */
+async function readCount(run) {
+  let scanned = 0;
+  const n = await count(run((event) => (scanned += event.scanned ?? 0)));
+  return { n, scanned };
+}
+
+/** Issue 35's figures: an index Query against a Scan, a Scan in 4 segments against 1, findPage's first page against findAll's first items. */
+async function benchScale(client, { items, rounds }) {
+  await client.send(new CreateTableCommand({
+    TableName: INDEXED,
+    AttributeDefinitions: [{ AttributeName: "customer", AttributeType: "S" }, { AttributeName: "seq", AttributeType: "N" }, { AttributeName: "region", AttributeType: "S" }],
+    KeySchema: [{ AttributeName: "customer", KeyType: "HASH" }, { AttributeName: "seq", KeyType: "RANGE" }],
+    GlobalSecondaryIndexes: [{ IndexName: "byRegion", KeySchema: [{ AttributeName: "region", KeyType: "HASH" }], Projection: { ProjectionType: "ALL" } }],
+    BillingMode: "PAY_PER_REQUEST",
+  }));
+  const loaded = await load(client, items, INDEXED, indexedItem);
+  const keys = await describeTable(client, INDEXED);
+  const table = { TableName: INDEXED };
+  const one = 'region = "r042"';
+  const [plan] = explain({ ...table, filter: one, keys });
+  const index = await compare(
+    () => count(findAll(client, { ...table, filter: one })),
+    () => count(findAll(client, { ...table, filter: one, keys })),
+    rounds,
+  );
+  const reads = { query: await readCount((onEvent) => findAll(client, { ...table, filter: one, keys, onEvent })), scan: await readCount((onEvent) => findAll(client, { ...table, filter: one, onEvent })) };
+  const every = 'status != "lost"';
+  const segments = await compare(
+    () => count(findAll(client, { ...table, filter: every, segments: 4 })),
+    () => count(findAll(client, { ...table, filter: every, segments: 1 })),
+    rounds,
+  );
+  const some = 'status = "pending"';
+  const page = (await findPage(client, { ...table, filter: some, keys, limit: 100 })).items;
+  const first = [];
+  for await (const item of findAll(client, { ...table, filter: some, keys, limit: 100 })) first.push(item);
+  if (JSON.stringify(page) !== JSON.stringify(first)) throw new Error("findPage's first page is not findAll's first 100 items");
+  const firstPage = await compare(
+    async () => (await findPage(client, { ...table, filter: some, keys, limit: 100 })).items.length,
+    () => count(findAll(client, { ...table, filter: some, keys, limit: 100 })),
+    rounds,
+  );
+  return {
+    items,
+    load: loaded,
+    index: { filter: one, read: plan.input.IndexName ?? "table", scanMs: index.aMs, queryMs: index.bMs, speedup: index.ratio, matched: index.items, scannedQuery: reads.query.scanned, scannedScan: reads.scan.scanned, readRatio: reads.scan.scanned / reads.query.scanned },
+    segments: { filter: every, fourMs: segments.aMs, oneMs: segments.bMs, ratio: segments.ratio, matched: segments.items },
+    firstPage: { filter: some, findPageMs: firstPage.aMs, findAllMs: firstPage.bMs, ratio: firstPage.ratio, items: firstPage.items },
+  };
+}
+
+export async function benchDynamo({ items = 100_000, rounds = 5, scaleItems = 200_000 } = {}) {
   const local = await startLocal();
   try {
     const loaded = await load(local.client, items);
@@ -150,9 +214,11 @@ export async function benchDynamo({ items = 100_000, rounds = 5 } = {}) {
       () => count(findAll(local.client, { TableName: TABLE, filter: one, keys })),
       rounds,
     );
+    const scale = await benchScale(local.client, { items: scaleItems, rounds });
     return {
       items,
       rounds,
+      scale,
       load: loaded,
       overhead: { filter: everything, findAllMs: overhead.aMs, scanMs: overhead.bMs, ratio: overhead.ratio, matched: overhead.items },
       partition: { filter: one, scanMs: partition.aMs, queryMs: partition.bMs, speedup: partition.ratio, matched: partition.items },
@@ -164,6 +230,6 @@ export async function benchDynamo({ items = 100_000, rounds = 5 } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const quick = process.argv.includes("--quick");
-  const out = await benchDynamo(quick ? { items: 20_000, rounds: 3 } : {});
+  const out = await benchDynamo(quick ? { items: 20_000, rounds: 3, scaleItems: 20_000 } : {});
   console.log(JSON.stringify(out, null, 2));
 }

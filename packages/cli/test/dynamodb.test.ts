@@ -5,6 +5,7 @@ import { createServer, connect, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CreateTableCommand, DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { createClient } from "@itemfilter/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
@@ -166,6 +167,71 @@ describe("itemfilter find --dynamodb-endpoint", () => {
         residual: null,
       },
     ]);
+  });
+
+  it("reads a global index the table's description names, and says why in --explain", async () => {
+    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: "tickets",
+          AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }, { AttributeName: "status", AttributeType: "S" }],
+          KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+          GlobalSecondaryIndexes: [{ IndexName: "byStatus", KeySchema: [{ AttributeName: "status", KeyType: "HASH" }], Projection: { ProjectionType: "ALL" } }],
+          BillingMode: "PAY_PER_REQUEST",
+        }),
+      );
+      for (const [id, status] of [["t1", "open"], ["t2", "closed"], ["t3", "open"]]) await client.send(new PutItemCommand({ TableName: "tickets", Item: { id: { S: id! }, status: { S: status! } } }));
+    } finally {
+      client.destroy();
+    }
+    const explained = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--explain", 'status = "open"']);
+    expect(explained.stdout).toBe(
+      [
+        "1 request on DynamoDB (keys: id):",
+        "1. Query on index byStatus",
+        JSON.stringify({ TableName: "tickets", IndexName: "byStatus", KeyConditionExpression: "#n0 = :v0", ExpressionAttributeNames: { "#n0": "status" }, ExpressionAttributeValues: { ":v0": { S: "open" } } }, null, 2),
+        "   why: Query on global index byStatus: the filter pins 'status'; reads 1 partition whole",
+        "   not the table: the filter does not pin 'id' (an equality or 'in') on every branch",
+        "",
+      ].join("\n"),
+    );
+    const found = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--output", "json", 'status = "open"']);
+    expect(byId(JSON.parse(found.stdout))).toEqual([{ id: "t1", status: "open" }, { id: "t3", status: "open" }]);
+    const ids = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--output", "json", "--fields", "id", 'status = "open"']);
+    expect(byId(JSON.parse(ids.stdout))).toEqual([{ id: "t1" }, { id: "t3" }]);
+    const projected = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--explain", "--json", "--fields", "id", 'status = "open"']);
+    expect(JSON.parse(projected.stdout)[0].input.ProjectionExpression).toBe("#f0, #f1");
+  });
+
+  it.each([
+    [
+      ["--no-scan", "--table", "tickets", 'id != "t1"'],
+      "itemfilter: this filter has to read the whole table; narrow it to what the table is keyed by (E_DYNAMO_SCAN); allowScan is false and the plan is a Scan: pin 'id' with = or in on every branch, or add a global index keyed on an attribute the filter pins that way; indexes not usable: byStatus: the filter does not pin 'status' (an equality or 'in') on every branch\n",
+    ],
+    [
+      ["--max-items-read", "2", "--table", "tickets", 'id != "t1"'],
+      "itemfilter: this filter has to read the whole table 'tickets', about 3 items, more than the 2 it may read (E_DYNAMO_READ_LIMIT); nothing was sent; the estimate is DescribeTable's ItemCount: narrow the filter to a partition or an index, or raise maxItemsRead\n",
+    ],
+    [
+      ["--max-items-read", "1", "--table", "tickets", 'status = "open"'],
+      "itemfilter: this filter read more than 1 item of table 'tickets', the most it may read; nothing more was read (E_DYNAMO_READ_LIMIT); narrow the filter to a partition or an index (explain shows the plan), or raise maxItemsRead\n",
+    ],
+  ])("refuses a filter past the guards with exit 1: %j", async (args, stderr) => {
+    const run = await runCli(["find", "--dynamodb-endpoint", endpoint, "--output", "json", ...args]);
+    expect([run.code, run.stderr]).toEqual([1, stderr]);
+  });
+
+  it("runs a Scan in --segments parallel segments, and says so in --explain", async () => {
+    const explained = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--explain", "--json", "--segments", "3", "age > 30"]);
+    expect(JSON.parse(explained.stdout)[0].input.TotalSegments).toBe(3);
+    const dynamo = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "json", "--segments", "3", "age > 30"]);
+    const local = await runCli(["find", "--table", "users", "--output", "json", "age > 30"]);
+    expect(byId(JSON.parse(dynamo.stdout))).toEqual(byId(JSON.parse(local.stdout)));
+  });
+
+  it("takes --no-scan and --max-items-read only with --dynamodb-endpoint", async () => {
+    expect(await runCli(["find", "--table", "users", "--no-scan", "age > 1"])).toEqual({ code: 2, stdout: "", stderr: expect.stringContaining("--no-scan goes with --dynamodb-endpoint") });
   });
 
   it("stops at --limit and says so", async () => {

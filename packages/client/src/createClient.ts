@@ -5,13 +5,14 @@ import { createDefaultFetch, fetchFailure } from "#defaultFetch";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";
-import { isScopeError, plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
+import { isScopeError, pickFields, plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
 import { planInput } from "./planInput.js";
 import { planCache, plainPlanInput } from "./planCache.js";
 import { scopeCheck, scopeOf } from "./scopeCheck.js";
 import { runPlan, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
 import { emptyOnKeyTypeRefusal } from "./keyTypeRefusal.js";
 import { findPage } from "./findPage.js";
+import { fieldsOption, pickedItems } from "./pickedItems.js";
 import { deferGenerator } from "./deferGenerator.js";
 import { startDeadline, underDeadline } from "./deadline.js";
 import type { ClientOptions, ExplainParams, FindAllParams, FindPageParams, FindPageResult, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
@@ -206,15 +207,18 @@ export function createClient(options: ClientOptions): Client {
   const findAll = (params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> =>
     deferGenerator(() => {
       const plan = explain(params, "findAll");
-      if (params.deadlineMs === undefined) return execute(plan, { ...params, parseOptions: params.compileOptions }, fetchOwnPlanPage);
+      const fields = fieldsOption("findAll", params.fields);
+      if (params.deadlineMs === undefined) return pickedItems(execute(plan, { ...params, parseOptions: params.compileOptions }, fetchOwnPlanPage), fields);
       const deadline = startDeadline("findAll", params.deadlineMs, params.signal);
-      return underDeadline(execute(plan, { ...params, signal: deadline.signal, parseOptions: params.compileOptions }, fetchOwnPlanPage), deadline);
+      return pickedItems(underDeadline(execute(plan, { ...params, signal: deadline.signal, parseOptions: params.compileOptions }, fetchOwnPlanPage), deadline), fields);
     });
 
   const findPageWithin = async <T>(params: FindPageParams): Promise<FindPageResult<T>> => {
+    const fields = fieldsOption("findPage", params?.fields);
     const deadline = startDeadline("findPage", params.deadlineMs, params.signal);
     try {
-      return await findPage<T>(deadline.signal === params.signal ? params : { ...params, signal: deadline.signal }, (p) => explain(p, "findPage"), fetchOwnPlanPage);
+      const page = await findPage<T>(deadline.signal === params.signal ? params : { ...params, signal: deadline.signal }, (p) => explain(p, "findPage"), fetchOwnPlanPage);
+      return fields === undefined ? page : { ...page, items: page.items.map((item) => pickFields(item as Record<string, unknown>, fields) as T) };
     } catch (error) {
       throw deadline.translate(error);
     } finally {

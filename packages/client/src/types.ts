@@ -211,6 +211,8 @@ export interface FindAllParams extends ExplainParams {
   concurrency?: number;
   /** Called after each page with running counts. */
   onProgress?: (progress: FindProgress) => void;
+  /** Only these attributes of each item, each a path (`address.city`), picked locally: the service returns whole items. */
+  fields?: readonly string[];
 }
 
 /** Counts after each page of a plan, for progress. */
@@ -252,6 +254,8 @@ export interface FindPageParams extends ExplainParams {
   maxPages?: number;
   /** Requests in flight at once, 1 to 16; 1 when left out (a page rarely needs more than one request's pages). */
   concurrency?: number;
+  /** Only these attributes of each item, as findAll's `fields`. */
+  fields?: readonly string[];
 }
 
 /** One page of findPage. */

@@ -23,6 +23,7 @@ export { inferSchema, SchemaInference, type InferenceState } from "./compile/inf
 export { DEFAULT_LIMITS, type Limits } from "./syntax/limits.js";
 export { LineIndex, type Position, type Span } from "./syntax/location.js";
 export { exactNumber } from "./syntax/numbers.js";
+export { checkFields, pickFields, type FieldPath } from "./semantics/pickFields.js";
 export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./semantics/matches.js";
 export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./operators.js";
 export { parse, type ParseOptions } from "./syntax/parse.js";

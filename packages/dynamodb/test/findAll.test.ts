@@ -58,7 +58,7 @@ describe("findAll", () => {
     const error = await all(findAll(client, { TableName: "t", filter: 'id = "x"', keys: { partition: "id" } })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynamoRunError);
     expect((error as DynamoRunError).code).toBe("E_DYNAMO_TABLE");
-    expect((error as DynamoRunError).hint).toBe('pass keys: { partition: "pk" }');
+    expect((error as DynamoRunError).hint).toBe('pass keys: { partition: "pk" }, or keys: await describeTable(client, table)');
   });
 
   it("stops after limit items without reading another page", async () => {

@@ -33,6 +33,25 @@ describe("planDynamo", () => {
     expect(() => planDynamo("a = 1", { keys: { partition: "id", types: { partition: "X" } } as never })).toThrow(/not one of S, N, B/);
   });
 
+  const index = { name: "byStatus", kind: "global", partition: "status", projection: "ALL" };
+  it.each([
+    [{ indexes: {} }, "indexes must be an array"],
+    [{ indexes: [{ ...index, name: "" }] }, "indexes[0].name must be a non-empty string no other index has"],
+    [{ indexes: [index, index] }, "indexes[1].name must be a non-empty string no other index has"],
+    [{ indexes: [{ ...index, kind: "lsi" }] }, 'indexes[0].kind must be "global" or "local"'],
+    [{ indexes: [{ ...index, partition: "" }] }, "indexes[0].partition must be a non-empty string"],
+    [{ indexes: [{ ...index, projection: "SOME" }] }, 'indexes[0].projection must be "ALL", "KEYS_ONLY" or a list of attribute names'],
+    [{ indexes: [{ ...index, kind: "local" }] }, 'local index "byStatus" must have the table\'s partition key'],
+    [{ indexes: [{ ...index, extra: 1 }] }, "unknown member indexes[0].extra"],
+    [{ itemCount: -1 }, "itemCount must be a whole number from 0"],
+  ])("refuses indexes it cannot use: %j", (more, message) => {
+    expect(() => planDynamo("a = 1", { keys: { partition: "id", ...more } as never })).toThrow(message);
+  });
+
+  it("refuses a consistentRead that is not a boolean", () => {
+    expect(() => planDynamo("a = 1", { consistentRead: "yes" as never })).toThrow("planDynamo: consistentRead takes true or false");
+  });
+
   it("a Query's FilterExpression never names a key attribute, and the sort key's leftovers are checked locally", () => {
     const [q] = planDynamo('id = "u1" and ts >= 1 and ts != 5 and (ts < 9 or x = 1)', { keys });
     expect(Object.values(q!.input.ExpressionAttributeNames!)).toEqual(["id", "ts"]);

@@ -1,3 +1,4 @@
+import { checkFields } from "@itemfilter/core";
 import { usageError } from "../cliError.js";
 import { STDIN_WORD } from "../filterSource.js";
 
@@ -32,3 +33,16 @@ export function optionalInteger(value: unknown, flag: string, min: number, max =
   return n;
 }
 
+
+/** --fields a,b,address.city: attribute paths, comma-separated. */
+export function optionalFields(value: unknown): string[] | undefined {
+  const text = optionalString(value, "fields");
+  if (text === undefined) return undefined;
+  const fields = text.split(",").map((field) => field.trim());
+  try {
+    checkFields(fields);
+  } catch {
+    throw usageError(`--fields takes attribute paths separated by commas, such as id,name,address.city, not ${JSON.stringify(text)}`);
+  }
+  return fields;
+}

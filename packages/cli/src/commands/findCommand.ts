@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from "yargs";
 import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
 import { EPILOG } from "../helpText.js";
-import { optionalInteger, optionalString } from "./argValues.js";
+import { optionalFields, optionalInteger, optionalString } from "./argValues.js";
 import { examplesMarker } from "./examples.js";
 import type { OutputFormat, Select } from "./selection.js";
 import { targetArgs, targetOptions } from "./targetOptions.js";
@@ -29,9 +29,13 @@ export function findCommand(select: Select): CommandModule {
           .option("limit", { type: "number", describe: "Stop after this many matching items" })
           .option("max-pages", { type: "number", describe: "Stop after this many pages over all requests (default: follow every page)" })
           .option("max-requests", { type: "number", describe: `The most requests the plan may hold, 1 to ${MAX_REQUESTS} (default 16)` })
+          .option("fields", { type: "string", describe: "Only these attributes of each item: paths separated by commas (id,name,address.city)" })
           .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
           .option("dynamodb-endpoint", { type: "string", group: "Where requests go", conflicts: ["base-url", "data"], describe: "Run the filter straight on a DynamoDB table at this URL (Query or Scan; credentials from the AWS SDK's chain)" })
+          .option("scan", { type: "boolean", default: true, group: "Where requests go", describe: "With --dynamodb-endpoint: --no-scan refuses a filter that has to read the whole table, before anything is sent" })
+          .option("segments", { type: "number", group: "Where requests go", describe: "With --dynamodb-endpoint: run a Scan as N parallel segments, 1 to 1000 (default: from the table's size, 1 for a small table)" })
+          .option("max-items-read", { type: "number", group: "Where requests go", describe: "With --dynamodb-endpoint: the most items DynamoDB may read for the filter; past it the run stops" })
           .option("dynamodb-region", { type: "string", group: "Where requests go", describe: "With --dynamodb-endpoint: the AWS region (default: the AWS SDK's chain, such as AWS_REGION)" })
           .option("infer-schema", { type: "boolean", default: true, describe: "Without --schema, check names and types against the embedded table's items (--no-infer-schema: don't)" }),
       ).epilog(`${examplesMarker("find")}\n\n${EPILOG}`),
@@ -44,6 +48,12 @@ export function findCommand(select: Select): CommandModule {
       const primaryKey = optionalString(argv.primaryKey, "primary-key");
       const secondaryKey = optionalString(argv.secondaryKey, "secondary-key");
       if (primaryKey !== undefined && primaryKey === secondaryKey) throw usageError(`--primary-key and --secondary-key must name different attributes, not both '${primaryKey}'`);
+      const dynamodbEndpoint = optionalString(argv.dynamodbEndpoint, "dynamodb-endpoint");
+      const scan = argv.scan !== false;
+      const maxItemsRead = optionalInteger(argv.maxItemsRead, "max-items-read", 1);
+      const segments = optionalInteger(argv.segments, "segments", 1, 1000);
+      const dynamoOnly = !scan ? "--no-scan" : maxItemsRead !== undefined ? "--max-items-read" : segments !== undefined ? "--segments" : undefined;
+      if (dynamodbEndpoint === undefined && dynamoOnly !== undefined) throw usageError(`${dynamoOnly} goes with --dynamodb-endpoint`);
       select({
         command: "find",
         args: {
@@ -53,13 +63,17 @@ export function findCommand(select: Select): CommandModule {
           maxPages: optionalInteger(argv.maxPages, "max-pages", 1),
           maxRequests: optionalInteger(argv.maxRequests, "max-requests", 1, MAX_REQUESTS),
           output: argv.output as OutputFormat | undefined,
+          fields: optionalFields(argv.fields),
           explain,
           json,
           primaryKey,
           secondaryKey,
           schema: optionalString(argv.schema, "schema"),
           inferSchema: argv.inferSchema !== false,
-          dynamodbEndpoint: optionalString(argv.dynamodbEndpoint, "dynamodb-endpoint"),
+          dynamodbEndpoint,
+          scan,
+          maxItemsRead,
+          segments,
           dynamodbRegion: optionalString(argv.dynamodbRegion, "dynamodb-region"),
           ...targetArgs(argv),
         },

@@ -43,6 +43,8 @@ export type SendOperation = Exclude<Operation, "find">;
 
 export interface SendArgs extends TargetArgs {
   operation: SendOperation;
+  /** Only these attributes of each item (--fields). */
+  fields: string[] | undefined;
   table: string;
   key: string | undefined;
   /** The filter; none sends no filter (every item, or the whole partition). */
@@ -60,6 +62,8 @@ export interface SendArgs extends TargetArgs {
 
 export interface FindArgs extends TargetArgs {
   table: string;
+  /** Only these attributes of each item (--fields). */
+  fields: string[] | undefined;
   /** The filter; none finds every item. */
   filter: FilterSource;
   /** Most matching items to print. */
@@ -82,6 +86,12 @@ export interface FindArgs extends TargetArgs {
   /** Run the filter straight on this DynamoDB's table instead. */
   dynamodbEndpoint: string | undefined;
   dynamodbRegion: string | undefined;
+  /** On DynamoDB: false refuses a plan with a Scan (--no-scan). */
+  scan: boolean;
+  /** On DynamoDB: the most items the run may read. */
+  maxItemsRead: number | undefined;
+  /** On DynamoDB: a Scan's parallel segments. */
+  segments: number | undefined;
 }
 
 export interface WhyArgs extends TargetArgs {

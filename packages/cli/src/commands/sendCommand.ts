@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
-import { optionalInteger, optionalString } from "./argValues.js";
+import { optionalFields, optionalInteger, optionalString } from "./argValues.js";
 import { EPILOG } from "../helpText.js";
 import { examplesMarker } from "./examples.js";
 import type { OutputFormat, Select } from "./selection.js";
@@ -23,7 +23,8 @@ export function sendCommand(operation: "list" | "query", select: Select): Comman
         .option("table", { type: "string", demandOption: true, describe: "The table to read" })
         .option("limit", { type: "number", describe: "Stop after this many items" })
         .option("max-pages", { type: "number", describe: "Stop after this many pages (default: follow every page)" })
-        .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
+        .option("fields", { type: "string", describe: "Only these attributes of each item: paths separated by commas (id,name,address.city)" })
+          .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
         .option("dry-run", { type: "boolean", default: false, describe: "Print the request body (credentials redacted) and send nothing" })
         .option("curl", { type: "boolean", default: false, describe: "Print the request as a curl command (credentials redacted) and send nothing" })
         .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
@@ -48,6 +49,7 @@ export function sendCommand(operation: "list" | "query", select: Select): Comman
           limit: optionalInteger(argv.limit, "limit", 1),
           maxPages: optionalInteger(argv.maxPages, "max-pages", 1),
           output: argv.output as OutputFormat | undefined,
+          fields: optionalFields(argv.fields),
           dryRun: argv.dryRun === true,
           curl: argv.curl === true,
           secondaryKey: optionalString(argv.secondaryKey, "secondary-key"),

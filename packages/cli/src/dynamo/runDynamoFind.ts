@@ -1,9 +1,9 @@
-import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { createBackoff, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import type { CliContext } from "../cliContext.js";
-import { serviceError, usageError } from "../cliError.js";
+import { CliError, serviceError, usageError } from "../cliError.js";
 import type { FindArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { formatJson } from "../formatJson.js";
@@ -12,28 +12,24 @@ import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClien
 
 /**
  * The table's keys: --primary-key/--secondary-key when given (nothing is
- * asked), else its key schema from DescribeTable, with the key types, so the
- * plan can read partitions and leaves out a Query no key value can match.
+ * asked), else its key schema and secondary indexes from DescribeTable, with
+ * the key types, so the plan can read partitions or an index and leaves out
+ * a Query no key value can match.
  */
 async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs): Promise<DynamoKeys> {
   if (args.primaryKey !== undefined) return args.secondaryKey === undefined ? { partition: args.primaryKey } : { partition: args.primaryKey, sort: args.secondaryKey };
   if (args.secondaryKey !== undefined) throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
-  const describe = () => client.send(new DescribeTableCommand({ TableName: args.table }), ctx.signal === undefined ? {} : { abortSignal: ctx.signal });
-  const { Table } = await withRetry(describe, createBackoff(dynamoRetry(ctx)), ctx.signal);
-  const name = (type: "HASH" | "RANGE") => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName;
-  const type = (attribute: string | undefined) => Table?.AttributeDefinitions?.find((d) => d.AttributeName === attribute)?.AttributeType;
-  const partition = name("HASH")!;
-  const sort = name("RANGE");
-  const types = { partition: type(partition), ...(sort === undefined ? {} : { sort: type(sort) }) };
-  return sort === undefined ? { partition, types } : { partition, sort, types };
+  return describeTable(client, args.table, (describe) => withRetry(() => describe(ctx.signal), createBackoff(dynamoRetry(ctx)), ctx.signal));
 }
 
-/** The plan as people read it: each request's command and its input as JSON, and what is checked locally. */
+/** The plan as people read it: each request's command, what it reads and why, its input as JSON, and what is checked locally. */
 function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKeys): string {
   const lines = [`${requests.length} ${requests.length === 1 ? "request" : "requests"} on DynamoDB (keys: ${keys.partition}${keys.sort === undefined ? "" : `, sort key ${keys.sort}`}):`];
   requests.forEach((r, i) => {
-    lines.push(`${i + 1}. ${r.command}`, JSON.stringify(r.input, null, 2));
+    lines.push(`${i + 1}. ${r.command}${r.input.IndexName === undefined ? "" : ` on index ${r.input.IndexName}`}`, JSON.stringify(r.input, null, 2));
     if (r.residual !== null) lines.push(`   then checked locally: ${r.residual}`);
+    if (r.reason !== undefined) lines.push(`   why: ${r.reason}`);
+    for (const refused of r.refused ?? []) lines.push(`   not ${refused.target === "table" ? "the table" : refused.target}: ${refused.reason}`);
   });
   if (requests.length > 1) lines.push("The results are united by the table's key, each item once.");
   return lines.join("\n");
@@ -47,7 +43,13 @@ function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKey
 export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodbEndpoint: string }, source: string, schema: Schema | undefined): Promise<number> {
   const endpoint = args.dynamodbEndpoint;
   const client = await openDynamoClient(ctx, { endpoint, region: args.dynamodbRegion });
-  const options = { ...(schema === undefined ? {} : { schema }), ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }) };
+  const options = {
+    ...(schema === undefined ? {} : { schema }),
+    ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
+    ...(args.scan ? {} : { allowScan: false }),
+    ...(args.segments === undefined ? {} : { segments: args.segments }),
+    ...(args.fields === undefined ? {} : { fields: args.fields }),
+  };
   try {
     const keys = await tableKeys(ctx, client, args);
     if (args.explain) {
@@ -55,10 +57,10 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys)}\n`);
       return EXIT.ok;
     }
-    const output = createResultOutput(ctx, args.output);
+    const output = createResultOutput(ctx, args.output, args.fields);
     let total = 0;
     try {
-      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
+      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
       for await (const item of items) {
         output.write([item]);
         output.progress(0, ++total);
@@ -75,7 +77,10 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     }
     if (error instanceof Error && error.name === "DynamoRunError") {
       // Past the retry policy, findAll's message says which call on which table, and DynamoDB's error.
-      const busy = (error as { code?: string }).code === "E_DYNAMO_BUSY";
+      const code = (error as { code?: string }).code;
+      // The guards refuse the filter as typed, not the service: exit 1, with the developer's next step.
+      if (code === "E_DYNAMO_SCAN" || code === "E_DYNAMO_READ_LIMIT") throw new CliError(`${error.message} (${code}); ${(error as { hint?: string }).hint ?? ""}`, EXIT.filter);
+      const busy = code === "E_DYNAMO_BUSY";
       const known = busy ? undefined : dynamoCliError(error.cause, endpoint, args.table);
       if (known !== undefined) throw known;
       throw serviceError(`${error.message}; ${(error as { hint?: string }).hint ?? ""}`.replace(/; $/, ""));

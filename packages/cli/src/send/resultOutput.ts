@@ -1,3 +1,4 @@
+import { checkFields, pickFields } from "@itemfilter/core";
 import type { CliContext } from "../cliContext.js";
 import type { OutputFormat } from "../commands/selection.js";
 import { createItemWriter } from "./itemWriter.js";
@@ -17,14 +18,16 @@ export interface ResultOutput {
 }
 
 /** The format asked for, else a table on a terminal and JSON otherwise. */
-export function createResultOutput(ctx: CliContext, output: OutputFormat | undefined): ResultOutput {
+export function createResultOutput(ctx: CliContext, output: OutputFormat | undefined, fields?: readonly string[]): ResultOutput {
+  const paths = fields === undefined ? undefined : checkFields(fields);
   const format = output ?? (ctx.tty.stdout ? "table" : "json");
   const writer = createItemWriter(ctx, format, ctx.tty.stdout);
   // A table is written once every item is in, after the progress line is erased.
   const progress = createProgress(ctx, format !== "table");
   return {
     progress: (pages, items) => progress.update(pages, items),
-    write: (items) => writer.write(items),
+    // --fields: picked here for the service's items; DynamoDB's already come trimmed, and picking again changes nothing.
+    write: (items) => writer.write(paths === undefined ? items : items.map((item) => pickFields(item, paths))),
     stopProgress: () => progress.done(),
     end: (stopped, total) => {
       writer.end();

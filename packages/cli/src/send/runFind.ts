@@ -53,7 +53,7 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
     if (planned === undefined) return EXIT.filter;
     const note = planNote(planned.plan);
     if (note !== undefined) ctx.err(`${note}\n`);
-    const output = createResultOutput(ctx, args.output);
+    const output = createResultOutput(ctx, args.output, args.fields);
     // One item past --limit, so that "more" is said only when more did match (issue 17).
     const limit = args.limit;
     const items = findItems(ctx, target.client, planned.plan, {

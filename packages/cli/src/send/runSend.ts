@@ -48,7 +48,7 @@ export async function runSend(ctx: CliContext, args: SendArgs): Promise<number> 
       if (target.tables !== undefined && args.curl) ctx.err(`# No --base-url: this targets 'itemfilter serve' on ${target.baseUrl}.\n`);
       return EXIT.ok;
     }
-    const output = createResultOutput(ctx, args.output);
+    const output = createResultOutput(ctx, args.output, args.fields);
     const pages = fetchPages(ctx, target.client, send, { limit: args.limit, maxPages: args.maxPages });
     let step = await pages.next();
     let total = 0;

@@ -1,5 +1,23 @@
 import type { KeyType } from "./keyCondition.js";
 
+/** A secondary index of the table, as DescribeTable reports it (or as given by hand). */
+export interface DynamoIndex {
+  /** IndexName. */
+  readonly name: string;
+  /** A global index has its own partition key, is eventually consistent and holds only the projection; a local one shares the table's partition key. */
+  readonly kind: "global" | "local";
+  readonly partition: string;
+  readonly sort?: string;
+  /**
+   * "ALL", "KEYS_ONLY", or INCLUDE's non-key attributes. A Query on a global
+   * index returns only these, so the planner uses one only when it projects
+   * every attribute (findAll returns whole items); a local index's Query
+   * fetches the rest from the table (DynamoDB does it, at a read per item).
+   */
+  readonly projection: "ALL" | "KEYS_ONLY" | readonly string[];
+  readonly types?: { readonly partition?: KeyType; readonly sort?: KeyType };
+}
+
 /** A DynamoDB table's key attributes, by their stored names. */
 export interface DynamoKeys {
   /** The partition (HASH) key. */
@@ -12,27 +30,63 @@ export interface DynamoKeys {
    * another type matches nothing, so such a Query is not sent; DynamoDB would refuse it.
    */
   readonly types?: { readonly partition?: KeyType; readonly sort?: KeyType };
+  /** Secondary indexes the planner may read instead of the table (describeTable fills them in). */
+  readonly indexes?: readonly DynamoIndex[];
+  /** The table's item count as DescribeTable reports it (updated by DynamoDB about every six hours): the estimate of a Scan's reads. */
+  readonly itemCount?: number;
+  /** The table's size in bytes as DescribeTable reports it: how many segments a Scan is split into by default. */
+  readonly sizeBytes?: number;
 }
 
 const KEY_TYPES = new Set(["S", "N", "B"]);
+const TAKES = 'keys takes { partition: string, sort?: string, types?: { partition?: "S" | "N" | "B", sort?: "S" | "N" | "B" }, indexes?: [{ name, kind: "global" | "local", partition, sort?, projection, types? }], itemCount?: number, sizeBytes?: number }';
+
+function checkKeyPair(where: string, partition: unknown, sort: unknown, types: unknown): void {
+  if (typeof partition !== "string" || partition === "") throw new TypeError(`${TAKES}; ${where}partition must be a non-empty string`);
+  if (sort !== undefined && (typeof sort !== "string" || sort === "" || sort === partition)) {
+    throw new TypeError(`${TAKES}; ${where}sort must be a non-empty string other than the partition key`);
+  }
+  if (types !== undefined) {
+    if (typeof types !== "object" || types === null) throw new TypeError(`${TAKES}; ${where}types must be an object`);
+    for (const [member, type] of Object.entries(types)) {
+      if ((member !== "partition" && member !== "sort") || !KEY_TYPES.has(type as string)) throw new TypeError(`${TAKES}; ${where}types.${member} is not one of S, N, B`);
+    }
+  }
+}
+
+function checkIndex(index: unknown, i: number, names: Set<string>): void {
+  const where = `indexes[${i}].`;
+  if (typeof index !== "object" || index === null) throw new TypeError(`${TAKES}; ${where.slice(0, -1)} must be an object`);
+  const { name, kind, partition, sort, projection, types } = index as Record<string, unknown>;
+  for (const member of Object.keys(index)) {
+    if (!["name", "kind", "partition", "sort", "projection", "types"].includes(member)) throw new TypeError(`${TAKES}; unknown member ${where}${member}`);
+  }
+  if (typeof name !== "string" || name === "" || names.has(name)) throw new TypeError(`${TAKES}; ${where}name must be a non-empty string no other index has`);
+  names.add(name);
+  if (kind !== "global" && kind !== "local") throw new TypeError(`${TAKES}; ${where}kind must be "global" or "local"`);
+  checkKeyPair(where, partition, sort, types);
+  const listed = Array.isArray(projection) && projection.every((a) => typeof a === "string" && a !== "");
+  if (projection !== "ALL" && projection !== "KEYS_ONLY" && !listed) throw new TypeError(`${TAKES}; ${where}projection must be "ALL", "KEYS_ONLY" or a list of attribute names`);
+}
 
 /** A wrong keys option is a programming mistake: a TypeError that says what it takes. */
 export function checkKeys(keys: unknown): DynamoKeys {
-  const takes = 'keys takes { partition: string, sort?: string, types?: { partition?: "S" | "N" | "B", sort?: "S" | "N" | "B" } }';
-  if (typeof keys !== "object" || keys === null || Array.isArray(keys)) throw new TypeError(`${takes}, not ${String(keys)}`);
-  const { partition, sort, types } = keys as Record<string, unknown>;
+  if (typeof keys !== "object" || keys === null || Array.isArray(keys)) throw new TypeError(`${TAKES}, not ${String(keys)}`);
+  const { partition, sort, types, indexes, itemCount, sizeBytes } = keys as Record<string, unknown>;
   for (const member of Object.keys(keys)) {
-    if (member !== "partition" && member !== "sort" && member !== "types") throw new TypeError(`${takes}; unknown member ${JSON.stringify(member)}`);
+    if (!["partition", "sort", "types", "indexes", "itemCount", "sizeBytes"].includes(member)) throw new TypeError(`${TAKES}; unknown member ${JSON.stringify(member)}`);
   }
-  if (typeof partition !== "string" || partition === "") throw new TypeError(`${takes}; partition must be a non-empty string`);
-  if (sort !== undefined && (typeof sort !== "string" || sort === "" || sort === partition)) {
-    throw new TypeError(`${takes}; sort must be a non-empty string other than the partition key`);
-  }
-  if (types !== undefined) {
-    if (typeof types !== "object" || types === null) throw new TypeError(`${takes}; types must be an object`);
-    for (const [member, type] of Object.entries(types)) {
-      if ((member !== "partition" && member !== "sort") || !KEY_TYPES.has(type as string)) throw new TypeError(`${takes}; types.${member} is not one of S, N, B`);
+  checkKeyPair("", partition, sort, types);
+  if (indexes !== undefined) {
+    if (!Array.isArray(indexes)) throw new TypeError(`${TAKES}; indexes must be an array`);
+    const names = new Set<string>();
+    indexes.forEach((index, i) => checkIndex(index, i, names));
+    for (const index of indexes as DynamoIndex[]) {
+      if (index.kind === "local" && index.partition !== partition) throw new TypeError(`${TAKES}; local index ${JSON.stringify(index.name)} must have the table's partition key`);
     }
+  }
+  for (const [name, n] of [["itemCount", itemCount], ["sizeBytes", sizeBytes]] as const) {
+    if (n !== undefined && !(Number.isInteger(n) && (n as number) >= 0)) throw new TypeError(`${TAKES}; ${name} must be a whole number from 0`);
   }
   return keys as DynamoKeys;
 }

@@ -1,23 +1,31 @@
-import { attributes, FilterError, format, parse, plan, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions, type PredicateNode, type QueryItemsRequest, type Span } from "@itemfilter/core";
+import { attributes, checkFields, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions } from "@itemfilter/core";
 import type { ExpressionValue } from "../compile/attributeValue.js";
-import { scalarValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
 import { toDocument, type DynamoFilterOptions } from "../compile/toDocument.js";
 import { withRedaction } from "../compile/compileDynamo.js";
 import { writeExpression } from "../compile/writeExpression.js";
-import { fitsKeyType, sortCondition } from "./keyCondition.js";
-import { splitResidual } from "./splitResidual.js";
 import { checkKeys, type DynamoKeys } from "./dynamoKeys.js";
-import { markRefused, unmark } from "./markers.js";
+import { projectionOf, readPaths } from "./projection.js";
+import { refuseScan } from "./scanGuard.js";
+import { amend, planOnTarget, targetsOf, type Limits, type Target, type TargetSettings } from "./planTarget.js";
 
-export type { DynamoKeys } from "./dynamoKeys.js";
+export type { DynamoIndex, DynamoKeys } from "./dynamoKeys.js";
 
 /** The input of one request, without TableName (findAll and explain add it). */
 export interface DynamoInput {
+  /** The index read, when the request reads one rather than the table. */
+  IndexName?: string;
   KeyConditionExpression?: string;
   FilterExpression?: string;
   ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Record<string, ExpressionValue>;
+  /** On a local index that does not project every attribute: DynamoDB fetches the rest from the table. */
+  Select?: "ALL_ATTRIBUTES";
+  ConsistentRead?: boolean;
+  /** A Scan run as this many parallel segments (findAll adds each one's Segment). */
+  TotalSegments?: number;
+  /** With `fields`: the fields, the attributes the filter names and the table's keys (placeholders `#f…`). */
+  ProjectionExpression?: string;
 }
 
 /** One request of a DynamoDB plan. */
@@ -31,120 +39,152 @@ export interface DynamoRequest {
    * FilterExpression may not name them.
    */
   residual: string | null;
+  /** Why this table or index was read, when the keys name indexes or consistentRead is set. */
+  reason?: string;
+  /** The table and indexes not read for this request's part of the filter, each with why. */
+  refused?: { target: string; reason: string }[];
 }
 
 export interface PlanDynamoOptions extends DynamoFilterOptions {
-  /** The table's key attributes. Without them every plan is one Scan. */
+  /** The table's key attributes and indexes. Without them every plan is one Scan. */
   keys?: DynamoKeys;
   /** The most requests a plan may hold (core's `plan` option); past it, E_PLAN_TOO_LARGE. 16 when left out. */
   maxRequests?: number;
+  /**
+   * false: a plan that needs a Scan is a DynamoRunError E_DYNAMO_SCAN, thrown
+   * before anything is sent, whose hint names the index that would serve the filter.
+   */
+  allowScan?: boolean;
+  /**
+   * A Scan runs as this many parallel segments, 1 to 1000. Left out: one per
+   * GiB of the table as keys.sizeBytes (describeTable) says, at most 16; 1
+   * for a small table or one whose size is not known.
+   */
+  segments?: number;
+  /**
+   * Only these attributes, each a path (`address.city`): the requests say
+   * ProjectionExpression, widened by what the local checks read; findAll and
+   * findPage give out only the fields. A global index that projects every
+   * attribute needed may then be read.
+   */
+  fields?: readonly string[];
+  /** Strongly consistent reads: every request says ConsistentRead, and no global index is read (they take none). */
+  consistentRead?: boolean;
 }
 
 /**
- * Plans a filter on a DynamoDB table: Queries where the filter implies
- * partition-key values (with the sort-key condition it implies as part of
- * the KeyConditionExpression and the rest as FilterExpression), else one
- * Scan with the whole filter as FilterExpression. The analysis is core's
- * `plan` (grammar/planning.md); this only turns its requests into DynamoDB's.
- * Running the requests and uniting their items (each once) selects exactly
- * the items `evaluate` selects. An empty array means nothing can match.
+ * Plans a filter on a DynamoDB table: Queries on the table or on the index
+ * whose keys the filter implies (a partition equality or `in`, and the
+ * sort-key conditions), with the rest as FilterExpression; else one Scan with
+ * the whole filter as FilterExpression. Where no single table or index
+ * serves the whole filter, each operand of a top-level `or` is planned on
+ * its own. The analysis is core's `plan` (grammar/planning.md). Running the
+ * requests and uniting their items (each once, by the table's key) selects
+ * exactly the items `evaluate` selects. An empty array means nothing can match.
  */
 export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): DynamoRequest[] {
-  const { keys: givenKeys, maxRequests, ...parseOptions } = options ?? {};
+  const { keys: givenKeys, maxRequests, consistentRead, allowScan, segments, fields: givenFields, ...parseOptions } = options ?? {};
+  const fields = givenFields === undefined ? undefined : checkFields(givenFields);
+  if (segments !== undefined && !(Number.isInteger(segments) && segments >= 1 && segments <= 1000)) throw new TypeError("planDynamo: segments takes a whole number from 1 to 1000");
   const keys = givenKeys === undefined ? undefined : checkKeys(givenKeys);
+  for (const [name, value] of [["consistentRead", consistentRead], ["allowScan", allowScan]] as const) {
+    if (value !== undefined && typeof value !== "boolean") throw new TypeError(`planDynamo: ${name} takes true or false`);
+  }
   const doc = toDocument(filter, parseOptions, "planDynamo");
-  return withRedaction(doc, () => planDocument(doc, keys, maxRequests, parseOptions));
+  return withRedaction(doc, () => {
+    const total = segments ?? defaultSegments(keys);
+    const needed = fields === undefined ? undefined : new Set([...fields.map((path) => path[0]!), ...attributes(doc)]);
+    const planned = planDocument(doc, keys, maxRequests, consistentRead === true, parseOptions, needed);
+    const projection = fields === undefined ? undefined : projectionOf(readPaths(fields, [...attributes(doc), ...(keys === undefined ? [] : [keys.partition, ...(keys.sort === undefined ? [] : [keys.sort])])]));
+    const requests = planned.map((r) => {
+      if (r.command === "Scan" && total > 1) r = amend(r, { input: { ...r.input, TotalSegments: total } });
+      if (projection === undefined) return r;
+      // With a ProjectionExpression a local index fetches what it does not project by itself; Select would be refused.
+      const { Select: _select, ...input } = r.input;
+      return amend(r, { input: { ...input, ProjectionExpression: projection.ProjectionExpression, ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...projection.names } } });
+    });
+    const scan = requests.find((r) => r.command === "Scan");
+    if (allowScan === false && scan !== undefined) {
+      throw refuseScan(doc, keys, { limits: resolvedLimits(parseOptions), maxRequests, consistentRead: false, used: new Set(attributes(doc)) }, scan);
+    }
+    return requests;
+  });
 }
 
-function planDocument(doc: FilterDocument, keys: ReturnType<typeof checkKeys> | undefined, maxRequests: number | undefined, parseOptions: ParseOptions): DynamoRequest[] {
-  const scan = (): DynamoRequest[] => {
-    if (doc.body === null) return [{ command: "Scan", input: {}, residual: null }];
+function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequests: number | undefined, consistentRead: boolean, parseOptions: ParseOptions, needed: ReadonlySet<string> | undefined): DynamoRequest[] {
+  const explained = keys !== undefined && ((keys.indexes?.length ?? 0) > 0 || consistentRead);
+  const scan = (refused?: DynamoRequest["refused"]): DynamoRequest[] => {
+    const read = consistentRead ? { ConsistentRead: true } : {};
+    const why = explained ? { reason: "Scan of the table: no table or index serves the filter", refused: refused ?? [] } : {};
+    if (doc.body === null) return [{ command: "Scan", input: { ...read }, residual: null, ...(explained ? { reason: "Scan of the table: the filter is empty", refused: [] } : {}) }];
     const placeholders = new Placeholders();
     const FilterExpression = writeExpression(doc.body, placeholders, doc.span);
-    return [{ command: "Scan", input: { FilterExpression, ...placeholders.maps() }, residual: null }];
+    return [{ command: "Scan", input: { FilterExpression, ...placeholders.maps(), ...read }, residual: null, ...why }];
   };
   // Compiling the whole filter first reports every value DynamoDB refuses and every limit, Query or not.
   const whole = scan();
-  if (keys === undefined || doc.body === null) return whole;
+  if (keys === undefined || doc.body === null) return explained ? scan() : whole;
 
-  // core's planner reads a partition pinned by the filter whole when nothing narrows the sort key
-  // (a query without a QueryFilter), so a Query needs no sort key condition.
-  const used = new Set(attributes(doc));
-  const { body, markers } = markRefused(doc.body, used);
-  const limits = resolvedLimits(parseOptions);
-  let planned;
-  try {
-    planned = plan(body, {
-      keys: keys.sort === undefined ? { primary: keys.partition } : { primary: keys.partition, secondary: keys.sort },
-      ...(maxRequests === undefined ? {} : { maxRequests }),
-      // One level for the `not` of a stand-in (markers.ts).
-      maxDepth: limits.maxDepth + 1,
-      maxPredicates: limits.maxPredicates,
-      maxInValues: limits.maxInValues,
-      maxLength: Infinity,
-    });
-  } catch (error) {
-    // More key queries than maxRequests: one Scan expresses any filter, so it is the plan, not an error.
-    // E_FILTER_JSON here is never the caller's (the text parsed above): core's planner before issue 17
-    // refused the shared nodes its own distribution makes; the Scan is exact either way.
-    if (error instanceof FilterError && (error.code === "E_PLAN_TOO_LARGE" || error.code === "E_FILTER_JSON")) return whole;
-    throw error;
-  }
-  // A Scan reads every item: once one is needed, it serves the whole filter alone.
-  if (planned.requests.some((r) => r.operation === "listItems")) return whole;
-  const original = format(doc);
-  const keyNames = new Set(keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort]);
+  const settings: TargetSettings = { table: keys, limits: resolvedLimits(parseOptions), maxRequests, consistentRead, used: new Set(attributes(doc)), ...(needed === undefined ? {} : { needed }) };
+  const targets = targetsOf(keys);
+  const first = chooseTarget(doc.body, targets, settings, explained);
+  if ("requests" in first) return first.requests;
+  // No one table or index serves every branch: each operand of a top-level `or` may have its own.
+  const branches = doc.body.type === "Or" && targets.length > 1 ? doc.body.operands : [];
   const out: DynamoRequest[] = [];
-  for (const request of planned.requests as QueryItemsRequest[]) {
-    // core's fallback residual is the whole (marked) filter: the original is as exact and names no stand-in.
-    const residual = request.residual === planned.filter ? original : request.residual;
-    const query = toQuery(request, residual, keys, keyNames, limits, markers);
-    if (query !== null) out.push(query);
+  for (const branch of branches) {
+    const chosen = chooseTarget(branch, targets, settings, explained);
+    if (!("requests" in chosen)) return scan(chosen.refused);
+    out.push(...chosen.requests);
+  }
+  const limit = maxRequests ?? 16;
+  if (branches.length === 0 || out.length > limit) {
+    return scan(branches.length === 0 ? first.refused : targets.map((t) => ({ target: t.label, reason: `the branches together need more than ${limit} Queries (maxRequests)` })));
   }
   return out;
 }
 
-interface Limits {
-  maxDepth: number;
-  maxPredicates: number;
-  maxInValues: number;
+type Choice = { requests: DynamoRequest[] } | { refused: { target: string; reason: string }[] };
+
+/** The target that serves `node` with the fewest reads (the table, then the indexes in order, on a tie), with the reasons. */
+function chooseTarget(node: FilterNode, targets: readonly Target[], settings: TargetSettings, explained: boolean): Choice {
+  const plans = targets.map((target) => ({ target, plan: planOnTarget(node, target, settings) }));
+  let best: { target: Target; requests: DynamoRequest[]; cost: number; whole: number; narrowed: number } | undefined;
+  for (const { target, plan } of plans) {
+    if ("refused" in plan) continue;
+    if (best === undefined || plan.cost < best.cost) best = { target, ...plan };
+  }
+  if (best === undefined) return { refused: plans.map(({ target, plan }) => ({ target: target.label, reason: (plan as { refused: string }).refused })) };
+  if (!explained) return { requests: best.requests };
+  const chosen = best;
+  const name = chosen.target.index === undefined ? "the table" : `${chosen.target.index.kind} index ${chosen.target.label}`;
+  const fetches = chosen.target.index?.kind === "local" && chosen.target.index.projection !== "ALL" ? "; DynamoDB fetches the attributes it does not project from the table" : "";
+  const reason = `Query on ${name}: the filter pins '${chosen.target.partition}'; reads ${reads(chosen)}${fetches}`;
+  const refused = plans
+    .filter(({ target }) => target !== chosen.target)
+    .map(({ target, plan }) => {
+      if ("refused" in plan) return { target: target.label, reason: plan.refused };
+      const tie = plan.cost === chosen.cost ? `as much (${reads({ ...plan, target })}); on a tie the table comes first, then the indexes in order` : `more (${reads({ ...plan, target })})`;
+      return { target: target.label, reason: `it would read ${tie}` };
+    });
+  return { requests: chosen.requests.map((r) => amend(r, { reason, refused })) };
+}
+
+/** What a target's Queries read, as the planner counts it. */
+function reads(p: { whole: number; narrowed: number; target: Target }): string {
+  const count = (n: number): string => `${n} ${n === 1 ? "partition" : "partitions"}`;
+  const parts = [p.whole > 0 ? `${count(p.whole)} whole` : "", p.narrowed > 0 ? `${count(p.narrowed)} narrowed by '${p.target.sort}'` : ""].filter((x) => x !== "");
+  return parts.length === 0 ? "nothing" : parts.join(" and ");
+}
+
+const GIB = 2 ** 30;
+
+/** AWS's advice is a segment per 2 GB or so; one per GiB, at most 16, keeps a Scan of a large table from one long chain of pages. */
+function defaultSegments(keys: DynamoKeys | undefined): number {
+  const size = keys?.sizeBytes;
+  return size === undefined ? 1 : Math.min(16, Math.max(1, Math.ceil(size / GIB)));
 }
 
 function resolvedLimits(options: ParseOptions): Limits {
   return { maxDepth: options.maxDepth ?? 32, maxPredicates: options.maxPredicates ?? 256, maxInValues: options.maxInValues ?? 100 };
-}
-
-function toQuery(
-  request: QueryItemsRequest,
-  residual: string | null,
-  keys: DynamoKeys,
-  keyNames: ReadonlySet<string>,
-  limits: Limits,
-  markers: ReadonlyMap<string, PredicateNode>,
-): DynamoRequest | null {
-  const partition = request.key!.primary;
-  const types = keys.types ?? {};
-  // No key is "" (DynamoDB refuses one), and a key of another type never equals the value.
-  if (partition === "" || !fitsKeyType(partition, types.partition)) return null;
-  const placeholders = new Placeholders();
-  const conditions = [`${placeholders.name(keys.partition)} = ${placeholders.value(scalarValue(partition))}`];
-  if (request.filter !== undefined && keys.sort !== undefined) {
-    const condition = sortCondition(request.filter, keys.sort, types.sort, placeholders);
-    if (condition === "none") return null;
-    if (condition !== null) conditions.push(condition);
-  }
-  const input: DynamoInput = { KeyConditionExpression: conditions.join(" AND ") };
-  let local: string | null = null;
-  if (residual !== null) {
-    const parsed = parse(residual, { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!;
-    const tree = unmark(parsed, markers);
-    const { remote, local: onKeys } = splitResidual(tree, keyNames);
-    if (remote.length > 0) input.FilterExpression = writeExpression(andOf(remote, tree.span), placeholders, tree.span);
-    if (onKeys.length > 0) local = format(andOf(onKeys, tree.span));
-  }
-  return { command: "Query", input: { ...input, ...placeholders.maps() }, residual: local };
-}
-
-function andOf(nodes: FilterNode[], span: Span): FilterNode {
-  return nodes.length === 1 ? nodes[0]! : { type: "And", operands: nodes, span };
 }

@@ -8,6 +8,12 @@ export type DynamoRunErrorCode =
   | "E_DYNAMO_BUSY"
   /** The table's key schema does not match the keys given. */
   | "E_DYNAMO_TABLE"
+  /** allowScan is false and the plan needs a Scan: nothing was sent. */
+  | "E_DYNAMO_SCAN"
+  /** The plan would read, or has read, more items than maxItemsRead. */
+  | "E_DYNAMO_READ_LIMIT"
+  /** findPage's cursor is not one a page of this table, filter and keys made, or it was altered. */
+  | "E_CURSOR"
   /** The caller's signal aborted the run; `name` is "AbortError" and `cause` the signal's reason, as the client's AbortError. */
   | "E_ABORTED";
 
@@ -21,13 +27,16 @@ export class DynamoRunError extends Error {
   readonly code: DynamoRunErrorCode;
   readonly hint: string;
   readonly attribute: string | undefined;
+  /** The values the message is made of (E_DYNAMO_SCAN, E_DYNAMO_READ_LIMIT), so an app can word its own. */
+  readonly params: Readonly<Record<string, string | number | readonly string[]>>;
 
-  constructor(code: DynamoRunErrorCode, message: string, hint: string, options: { attribute?: string; cause?: unknown } = {}) {
+  constructor(code: DynamoRunErrorCode, message: string, hint: string, options: { attribute?: string; cause?: unknown; params?: Readonly<Record<string, string | number | readonly string[]>> } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     // An abort reads as the client's does (name AbortError, code E_ABORTED), so one catch serves both runners.
     this.name = code === "E_ABORTED" ? "AbortError" : "DynamoRunError";
     this.code = code;
     this.hint = hint;
     this.attribute = options.attribute;
+    this.params = options.params ?? {};
   }
 }

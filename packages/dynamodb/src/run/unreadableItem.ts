@@ -1,5 +1,6 @@
 import { DescribeTableCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoRunError } from "./dynamoRunError.js";
+import { unmarshalItem } from "./unmarshalItem.js";
 
 /** The item's key as a person reads it, `id "a", at 3`: N as DynamoDB's text, so a number no double holds shows as stored. */
 export function keyText(raw: Record<string, AttributeValue>, names: readonly string[]): string {
@@ -35,4 +36,14 @@ export function unreadableItem(error: unknown, raw: Record<string, AttributeValu
     ...(error.attribute === undefined ? {} : { attribute: error.attribute }),
     cause: error,
   });
+}
+
+/** The item as plain JSON, or the E_DYNAMO_NUMBER error that names it by the table's key. */
+export async function readItem(client: DynamoDBClient, TableName: string, keys: { partition: string; sort?: string } | undefined, raw: Record<string, AttributeValue>, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
+  try {
+    return unmarshalItem(raw);
+  } catch (error) {
+    const names = keys === undefined ? await tableKeyNames(client, TableName, signal) : keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort];
+    throw unreadableItem(error, raw, names, TableName);
+  }
 }

@@ -1,0 +1,65 @@
+import { createHash } from "node:crypto";
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { DynamoRunError } from "./dynamoRunError.js";
+
+/** The longest cursor findPage writes or reads, in characters: room for the largest keys of a table and an index (3 KB each). */
+export const MAX_CURSOR_LENGTH = 12_288;
+
+/** Where the next page starts: the plan's request, the DynamoDB page it is on (its ExclusiveStartKey), and the items of that page before it. */
+export interface CursorState {
+  request: number;
+  startKey?: Record<string, AttributeValue>;
+  skip: number;
+}
+
+/** JSON with object members in one order, so equal values write equal text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const members = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${members.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("base64url");
+
+/** What a cursor is bound to: the table, the filter, the requests planned (the index each reads) and the keys. */
+export function cursorBinding(table: string, filter: string, requests: readonly unknown[], keys: unknown): string {
+  return sha256(canonical({ table, filter, requests, keys: keys ?? null }));
+}
+
+const seal = (binding: string, state: CursorState): string => sha256(`${binding}\n${canonical([state.request, state.startKey ?? null, state.skip])}`);
+
+/** base64url of the whole state and its seal: nothing is kept in the process. */
+export function writeCursor(binding: string, state: CursorState): string {
+  const body = { v: 1, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), s: state.skip, d: seal(binding, state) };
+  const cursor = Buffer.from(JSON.stringify(body), "utf8").toString("base64url");
+  if (cursor.length > MAX_CURSOR_LENGTH) throw new DynamoRunError("E_CURSOR", `the next page's start key is too large for a cursor of at most ${MAX_CURSOR_LENGTH} characters`, "DynamoDB keys are at most 3 KB; this is not expected");
+  return cursor;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The state a cursor holds, when writeCursor made it under this binding, unaltered; E_CURSOR otherwise, before anything is sent. */
+export function readCursor(cursor: unknown, binding: string, requests: number): CursorState {
+  const refuse = (why: string): never => {
+    throw new DynamoRunError("E_CURSOR", why, "pass back the cursor of the previous page unchanged, with the same table, filter and keys (or leave it out for the first page)");
+  };
+  if (typeof cursor !== "string") return refuse("the cursor must be a string");
+  if (cursor.length > MAX_CURSOR_LENGTH) return refuse(`the cursor is longer than ${MAX_CURSOR_LENGTH} characters, so no page made it`);
+  const broken = "the cursor is not one a page made, or it was altered";
+  let body: unknown;
+  try {
+    body = /^[A-Za-z0-9_-]*$/.test(cursor) ? JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!isObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "s", "d"].includes(name))) return refuse(broken);
+  const { v, r, k, s, d } = body;
+  if (v !== 1 || typeof d !== "string" || !Number.isSafeInteger(r) || !Number.isSafeInteger(s) || (s as number) < 0 || (k !== undefined && !isObject(k))) return refuse(broken);
+  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as Record<string, AttributeValue> }), skip: s as number };
+  if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter or keys");
+  if (state.request < 0 || state.request >= requests) return refuse(broken);
+  return state;
+}

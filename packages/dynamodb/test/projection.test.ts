@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { checkFields, pickFields } from "@itemfilter/core";
+import { planDynamo } from "@itemfilter/dynamodb";
+import { projectionOf, readPaths } from "../src/plan/projection.js";
+
+describe("fields", () => {
+  it.each([
+    [[["a"], ["a", "b"]], [], [["a"]]],
+    [[["a", "b"], ["a"]], [], [["a"]]],
+    [[["address", "city"], ["address", "zip"]], ["id"], [["id"], ["address", "city"], ["address", "zip"]]],
+    [[["x"]], ["x", "id"], [["x"], ["id"]]],
+  ])("reads %j widened by %j, without overlapping paths", (fields, names, paths) => {
+    expect(readPaths(fields, names)).toEqual(paths);
+  });
+
+  it("writes a ProjectionExpression with its own placeholders", () => {
+    expect(projectionOf([["id"], ["address", "city"], ["address", "id"]])).toEqual({
+      ProjectionExpression: "#f0, #f1.#f2, #f1.#f0",
+      names: { "#f0": "id", "#f1": "address", "#f2": "city" },
+    });
+  });
+
+  it("gives out only the fields, nested as they were, and never sets a prototype", () => {
+    const item = { id: "a", address: { city: "Oslo", zip: "0150" }, tags: ["x"], n: 1 };
+    expect(pickFields(item, [["id"], ["address", "city"], ["missing"], ["tags", "0"], ["n", "x"]])).toEqual({ id: "a", address: { city: "Oslo" } });
+    const picked = pickFields(JSON.parse('{"__proto__": {"polluted": 1}}') as Record<string, unknown>, [["__proto__", "polluted"]]);
+    expect(Object.getPrototypeOf(picked)).toBe(Object.prototype);
+    expect(JSON.stringify(picked)).toBe('{"__proto__":{"polluted":1}}');
+  });
+
+  it.each([[[]], ["a"], [[""]], [["a..b"]], [[1]]])("refuses fields %j with a TypeError", (fields) => {
+    expect(() => checkFields(fields)).toThrow(/^fields takes a non-empty array of attribute paths/);
+  });
+
+  it("plans a ProjectionExpression with the filter's attributes and the keys, and reads an index that projects them all", () => {
+    const keys = { partition: "id", sort: "ts", indexes: [{ name: "byStatus", kind: "global" as const, partition: "status", projection: ["total"] }] };
+    const [query] = planDynamo('status = "open" and total > 3', { keys, fields: ["total"] });
+    expect(query!.input).toEqual({
+      IndexName: "byStatus",
+      KeyConditionExpression: "#n0 = :v0",
+      FilterExpression: "#n1 > :v1",
+      ExpressionAttributeNames: { "#n0": "status", "#n1": "total", "#f0": "status", "#f1": "total", "#f2": "id", "#f3": "ts" },
+      ExpressionAttributeValues: { ":v0": { S: "open" }, ":v1": { N: "3" } },
+      ProjectionExpression: "#f0, #f1, #f2, #f3",
+    });
+    const [scan] = planDynamo('status = "open" and total > 3', { keys, fields: ["total", "note"] });
+    expect([scan!.command, scan!.refused?.find((r) => r.target === "byStatus")?.reason]).toEqual(["Scan", `it projects only the keys and "total" (INCLUDE), not 'note', which the filter or the fields need`]);
+  });
+});
