@@ -47,7 +47,9 @@ describe("compileList refuses a boolean with a span and a hint", () => {
   it(`a filter with true or false is refused, at a boolean of the text with a hint (${RUNS / 4} filters)`, () => {
     let refused = 0;
     const property = fc.property(listFilterArbitrary(["a", "b", "c"]), (ast: FilterNode) => {
-      const text = format(ast);
+      // A drawn tree past the default limits (more than 256 conditions) has no text to check.
+      const text = attempt(() => format(ast));
+      if (text === null) return;
       const hasBoolean = /\b(true|false)\b/.test(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
       let caught: unknown;
       try {
