@@ -76,7 +76,8 @@ function property(run: Runner) {
 describe("no filter text widens the scope", () => {
   it("findAll", async () => {
     answered = 0;
-    await fc.assert(property((filter, scope, params, keys) => runFindAll("orders", filter, scope, params, keys)), { numRuns: RUNS });
+    // Seeded, so the share of runs with a valid, non-empty answer checked below does not vary between runs.
+    await fc.assert(property((filter, scope, params, keys) => runFindAll("orders", filter, scope, params, keys)), { numRuns: RUNS, seed: 3101 });
     expect(answered).toBeGreaterThan(RUNS / 6);
   });
 
