@@ -1,8 +1,7 @@
 import type { DiagnosticParams } from "./errors.js";
 import { describeValue } from "./checkArgument.js";
 import { TEMPLATES } from "./messageTemplates.js";
-import { checkParams, renderTemplate, templateKey, WORDS } from "./renderTemplate.js";
-
+import { checkParams, render, templateKey, WORDS } from "./renderTemplate.js";
 
 /**
  * The English message of a diagnostic, from its code and params alone (the
@@ -13,6 +12,7 @@ export function renderMessage(code: string, params: DiagnosticParams): string {
   const key = typeof code === "string" ? templateKey(code, params) : undefined;
   const template = key !== undefined && Object.hasOwn(TEMPLATES, key) ? TEMPLATES[key] : undefined;
   if (template === undefined) throw new TypeError(`renderMessage: no message template for ${describeValue(key ?? code)}; TEMPLATES lists them`);
-  return renderTemplate(template.text, params, WORDS);
+  // Params were checked above; the templates are the library's own.
+  return render(template.text, params, WORDS);
 }
 
