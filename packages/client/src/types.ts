@@ -1,4 +1,4 @@
-import type { CompileListOptions, CompileQueryOptions, FilterInput, ListFilter, Params, ParseOptions, PlanKeys, QueryFilter, ScopeInput } from "@itemfilter/core";
+import type { CompileListOptions, CompileQueryOptions, FilterInput, ListFilter, Params, ParseOptions, PlanKeys, QueryFilter, Scalar, ScopeInput } from "@itemfilter/core";
 
 export type Operation = "listItems" | "queryItems";
 
@@ -47,7 +47,7 @@ export interface ListItemsParams extends CommonParams {
 
 export interface QueryItemsParams extends CommonParams {
   /** The partition to read; the service scopes a query to one primary key. */
-  key?: { primary: string | number };
+  key?: { primary: Scalar };
   /** Filter text or a parsed document, compiled with core's compileQuery, or a QueryFilter sent as is (checked first when compileOptions has a schema). */
   filter?: FilterInput | QueryFilter;
   /**

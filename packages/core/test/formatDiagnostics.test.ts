@@ -20,7 +20,7 @@ describe("formatDiagnostics", () => {
   // One row per error code: the exact text a person sees.
   it.each([
     ["E_SYNTAX", "list", "name =\n  and x", {}, "E_SYNTAX: expected a value after '=', found 'and' (2:3)\n2 |   and x\n  |   ^^^\n\nE_SYNTAX: expected an operator after 'x', found end of input (2:8)\n2 |   and x\n  |        ^"],
-    ["E_NUMBER", "list", "id = 9007199254740993", {}, "E_NUMBER: 9007199254740993 cannot be represented exactly (the nearest number is 9007199254740992) (1:6)\n1 | id = 9007199254740993\n  |      ^^^^^^^^^^^^^^^^\n  = hint: numbers are doubles, as in JSON; keep such values as strings and compare them as strings"],
+    ["E_NUMBER", "list", "id = 1e126", {}, "E_NUMBER: 1e126 is too large: a number is below 1e126 in magnitude (1:6)\n1 | id = 1e126\n  |      ^^^^^\n  = hint: numbers are DynamoDB's: up to 38 significant digits, zero or a magnitude from 1e-130 to below 1e126"],
     ["E_VALUE_TYPE", "list", "age < \"30\"", {}, "E_VALUE_TYPE: '<' takes a number, not a string (\"30\"); the service orders numbers only (use between for a range of strings) (1:7)\n1 | age < \"30\"\n  |       ^^^^"],
     ["E_BETWEEN_BOUNDS", "list", "age between 65 and 18", {}, "E_BETWEEN_BOUNDS: the lower bound 65 is greater than the upper bound 18; swap them (1:13)\n1 | age between 65 and 18\n  |             ^^^^^^^^^"],
     ["E_OR_UNSUPPORTED", "list", "a = 1 or b = 2", {}, "E_OR_UNSUPPORTED: 'or' can only join equality tests on one attribute here, as in a = 1 or a = 2 (1:10)\n1 | a = 1 or b = 2\n  |          ^^^^^\n  = hint: one listItems request combines its filters with AND; find (or plan) runs any filter as several requests"],

@@ -1,6 +1,7 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import type { Diagnostic } from "../errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
+import { isExactNumber, isNumberValue } from "../values/ExactNumber.js";
 import type { Span } from "../syntax/location.js";
 import { operatorInfo } from "../operators.js";
 import { checkValue, type ValueIssue } from "./valueShapes.js";
@@ -131,18 +132,29 @@ export function inFilter(item: string, values: readonly Scalar[]): ListFilter {
 
 /** "string" or "number" when every value has that type, else null. */
 export function oneType(values: readonly Scalar[]): "string" | "number" | null {
-  const first = typeof values[0];
-  if (first !== "string" && first !== "number") return null;
-  return values.every((v) => typeof v === first) ? first : null;
+  const first = scalarKind(values[0]);
+  if (first === undefined) return null;
+  return values.every((v) => scalarKind(v) === first) ? first : null;
+}
+
+/** "string" or "number" (either form of number), else undefined. */
+export function scalarKind(v: unknown): "string" | "number" | undefined {
+  return typeof v === "string" ? "string" : isNumberValue(v) ? "number" : undefined;
 }
 
 /** Values without repeats, first occurrence kept; 1 and "1" are different values, 0 and -0 one. */
 export function uniqueScalars(values: readonly Scalar[]): Scalar[] {
   const seen = new Set<Scalar>();
+  // An ExactNumber is one value per digits, not per object.
+  const exact = new Set<string>();
   const out: Scalar[] = [];
   for (const v of values) {
-    if (seen.has(v)) continue;
-    seen.add(v);
+    if (isExactNumber(v)) {
+      const text = String(v);
+      if (exact.has(text)) continue;
+      exact.add(text);
+    } else if (seen.has(v)) continue;
+    else seen.add(v);
     out.push(v);
   }
   return out;

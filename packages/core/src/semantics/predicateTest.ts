@@ -1,4 +1,6 @@
 import { compareStrings } from "./compare.js";
+import { isExactNumber, isNumberValue } from "../values/ExactNumber.js";
+import { compareNumbers } from "../values/numberValue.js";
 import type { Operator } from "../operators.js";
 
 /**
@@ -21,22 +23,28 @@ const isScalar = (v: unknown): v is string | number => typeof v === "string" || 
  * coercion between types anywhere.
  */
 export function predicateTest(operator: Operator, value: unknown): ValueTest {
+  // Numbers: two doubles compare as doubles, the only work where numbers are small; an
+  // ExactNumber on either side is compared by its digits (grammar/semantics.md, "Numbers").
   switch (operator) {
     case "equals":
       return equalsTest(value);
     case "notEquals":
       return negate(equalsTest(value));
     case "lessThan":
-      if (typeof value === "number") return (x) => typeof x === "number" && x < value;
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x < value : isExactNumber(x) && compareNumbers(x, value) < 0);
+      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) < 0;
       return stringOrder(value, (order) => order < 0);
     case "lessEqual":
-      if (typeof value === "number") return (x) => typeof x === "number" && x <= value;
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x <= value : isExactNumber(x) && compareNumbers(x, value) <= 0);
+      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) <= 0;
       return stringOrder(value, (order) => order <= 0);
     case "greaterThan":
-      if (typeof value === "number") return (x) => typeof x === "number" && x > value;
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x > value : isExactNumber(x) && compareNumbers(x, value) > 0);
+      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) > 0;
       return stringOrder(value, (order) => order > 0);
     case "greaterEqual":
-      if (typeof value === "number") return (x) => typeof x === "number" && x >= value;
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x >= value : isExactNumber(x) && compareNumbers(x, value) >= 0);
+      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) >= 0;
       return stringOrder(value, (order) => order >= 0);
     case "between":
       return betweenTest(value);
@@ -81,7 +89,10 @@ function stringOrder(value: unknown, accept: (order: number) => boolean): ValueT
 function betweenTest(value: unknown): ValueTest {
   if (!Array.isArray(value) || value.length !== 2) return never;
   const [lower, upper] = value as unknown[];
-  if (typeof lower === "number" && typeof upper === "number") return (x) => typeof x === "number" && x >= lower && x <= upper;
+  if (typeof lower === "number" && typeof upper === "number") {
+    return (x) => (typeof x === "number" ? x >= lower && x <= upper : isExactNumber(x) && compareNumbers(x, lower) >= 0 && compareNumbers(x, upper) <= 0);
+  }
+  if (isNumberValue(lower) && isNumberValue(upper)) return (x) => isNumberValue(x) && compareNumbers(x, lower) >= 0 && compareNumbers(x, upper) <= 0;
   if (typeof lower === "string" && typeof upper === "string") {
     return (x) => typeof x === "string" && compareStrings(x, lower) >= 0 && compareStrings(x, upper) <= 0;
   }
@@ -91,22 +102,40 @@ function betweenTest(value: unknown): ValueTest {
 function equalsTest(value: unknown): ValueTest {
   // `===` is the equality we want: -0 equals 0, NaN equals nothing, and no coercion (true is not "true" or 1).
   if (isScalar(value) || typeof value === "boolean") return (x) => x === value;
+  if (isExactNumber(value)) return exactEquals(String(value));
   if (Array.isArray(value)) return (x) => Array.isArray(x) && sameSet(x, value);
   return never;
 }
 
+/** An ExactNumber equals only an ExactNumber of the same digits: a double never holds its value. */
+function exactEquals(text: string): ValueTest {
+  return (x) => isExactNumber(x) && String(x) === text;
+}
+
 /** Set equality of two arrays of strings and numbers; an array holding anything else is not a set and equals nothing. */
 function sameSet(x: readonly unknown[], y: readonly unknown[]): boolean {
-  const a = present(x);
-  const b = present(y);
-  if (!a.every(isScalar) || !b.every(isScalar)) return false;
+  let a = present(x);
+  let b = present(y);
+  if (!a.every(isScalar) || !b.every(isScalar)) {
+    if (!a.every(isSetElement) || !b.every(isSetElement)) return false;
+    // ExactNumbers are compared by their digits, kept apart from strings by a prefix no string key has.
+    a = a.map(setKey);
+    b = b.map(setKey);
+  }
   return a.every((v) => b.indexOf(v) !== -1) && b.every((v) => a.indexOf(v) !== -1);
 }
+
+const isSetElement = (v: unknown): boolean => isScalar(v) || isExactNumber(v);
+const setKey = (v: unknown): unknown => (isExactNumber(v) ? `n${String(v)}` : typeof v === "string" ? `s${v}` : v);
 
 function containsTest(value: unknown): ValueTest {
   // indexOf, not includes: strict equality, so a NaN element is never found.
   if (typeof value === "string") return (x) => (typeof x === "string" ? x.includes(value) : Array.isArray(x) && present(x).indexOf(value) !== -1);
   if (typeof value === "number") return (x) => Array.isArray(x) && present(x).indexOf(value) !== -1;
+  if (isExactNumber(value)) {
+    const equals = exactEquals(String(value));
+    return (x) => Array.isArray(x) && present(x).some(equals);
+  }
   return never;
 }
 
@@ -142,6 +171,11 @@ export function present(x: readonly unknown[]): readonly unknown[] {
 const SET_FROM = 8;
 
 function inTest(values: readonly unknown[]): ValueTest {
+  if (values.some(isExactNumber)) {
+    const exact = new Set(values.filter(isExactNumber).map(String));
+    const rest = inTest(values.filter((v) => !isExactNumber(v)));
+    return (x) => (isExactNumber(x) ? exact.has(String(x)) : rest(x));
+  }
   if (!values.every(isScalar)) {
     const tests = values.map(equalsTest);
     return (x) => tests.some((t) => t(x));
