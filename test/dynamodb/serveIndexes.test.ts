@@ -6,7 +6,7 @@ import { createEmulator, type IndexPageKey, type Item } from "@itemfilter/emulat
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localClient } from "../support/dynamoBackend.js";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
-import { ORDERS_TABLE, orderItems } from "./ordersTable.js";
+import { ORDERS_TABLE, orderItems } from "../support/ordersTable.js";
 
 /**
  * `serve --dynamodb-endpoint` answers listItems with the Query planDynamo
