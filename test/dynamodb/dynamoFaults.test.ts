@@ -1,6 +1,6 @@
 import { DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { createClient, ServiceError } from "@itemfilter/client";
-import { isExactNumber } from "@itemfilter/core";
+import { isExactNumber, parseJson } from "@itemfilter/core";
 import { DynamoRunError, findAll } from "@itemfilter/dynamodb/run";
 import { createDynamoStore, itemBytes, MAX_ITEM_BYTES, toItem, writeTable } from "@itemfilter/dynamodb/store";
 import { createEmulator, type Item } from "@itemfilter/emulator";
@@ -106,7 +106,9 @@ describe("an item with a number no double holds (issue 32)", () => {
   it("is given out by the store with every digit in the answer's JSON", async () => {
     const emulator = createEmulator({ store: createDynamoStore({ client: direct, retry: FAST }), credentials: [CREDENTIALS], pageSize: 100 });
     const res = await emulator.fetch("http://dynamo.invalid/listItems", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...CREDENTIALS, table: "unreadable", filter: [{ item: "long", operator: "greaterThan", value: 1 }] }) });
-    expect({ status: res.status, text: await res.text() }).toEqual({ status: 200, text: '{"data":{"items":[{"id":"b","long":12345678901234567891}]}}' });
+    const text = await res.text();
+    // DynamoDB gives an item's attributes in an order of its own: the digits are what is checked.
+    expect({ status: res.status, digits: text.includes('"long":12345678901234567891'), items: (parseJson(text) as { data: { items: unknown[] } }).data.items.length }).toEqual({ status: 200, digits: true, items: 1 });
   });
 
   it("is read by findAll as an ExactNumber with its digits, found by an exact comparison", async () => {

@@ -126,6 +126,6 @@ describe("the built binary reads a data file in parallel ranges (issue 26 §3)",
       worker.once("error", reject);
     });
     expect(answer).toEqual({ ok: toExactTransfer(await scanDataRange(job)) });
-    expect((answer as { ok: { scan: { kept: unknown[] } } }).ok.scan.kept.length).toBeGreaterThan(0);
+    expect((answer as { ok: { value: { scan: { kept: unknown[] } } } }).ok.value.scan.kept.length).toBeGreaterThan(0);
   });
 });
