@@ -24,7 +24,7 @@ export { DEFAULT_LIMITS, type Limits } from "./syntax/limits.js";
 export { LineIndex, type Position, type Span } from "./syntax/location.js";
 export { ExactNumber, isExactNumber, isNumberValue, type Decimal, type NumberValue } from "./values/ExactNumber.js";
 export { compareNumbers, numberProblemOf, readNumber, toNumberValue, type NumberProblem } from "./values/numberValue.js";
-export { JsonNumberError, containsExactNumber, parseJson, stringifyJson } from "./values/exactJson.js";
+export { JsonNumberError, containsExactNumber, parseJson, pathText, stringifyJson } from "./values/exactJson.js";
 export { checkFields, pickFields, type FieldPath } from "./semantics/pickFields.js";
 export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./semantics/matches.js";
 export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./operators.js";
