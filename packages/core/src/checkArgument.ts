@@ -7,7 +7,7 @@
  */
 
 import { escapeForDisplay } from "./syntax/escapeForDisplay.js";
-import { isExactNumber } from "./values/ExactNumber.js";
+import { isExactNumber } from "./values/isExactNumber.js";
 
 /** A short description of a value for a TypeError: "a number (123)", "an array", "null". */
 export function describeValue(value: unknown): string {

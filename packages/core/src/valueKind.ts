@@ -1,5 +1,6 @@
 import type { DiagnosticParams } from "./errors.js";
-import { isExactNumber, type NumberValue } from "./values/ExactNumber.js";
+import { isExactNumber } from "./values/isExactNumber.js";
+import type { NumberValue } from "./values/ExactNumber.js";
 
 /**
  * What a value is, for params: `given`, a word of TYPE_WORDS, and `value`,

@@ -91,3 +91,15 @@ describe("exact numbers explained", () => {
     expect(e.predicates[0]!.reason).toBe("v is 9007199254740993, not > 9007199254740993");
   });
 });
+
+describe("the core README's numbers example", () => {
+  it("answers as its comments say", async () => {
+    const { isExactNumber } = await import("@itemfilter/core");
+    const item = parseJson('{"id": 1234567890123456789, "price": 12345678901234567890.12, "n": 3}') as Record<string, unknown>;
+    expect([isExactNumber(item.id), typeof item.n, String(item.price)]).toEqual([true, "number", "12345678901234567890.12"]);
+    expect([evaluate("id = 1234567890123456789", item), evaluate("id > 1234567890123456788", item)]).toEqual([true, true]);
+    expect(1234567890123456789 > 1234567890123456788).toBe(false);
+    expect(stringifyJson(compileList("id = 1234567890123456789"))).toBe('[{"item":"id","operator":"equals","value":1234567890123456789}]');
+    expect(stringifyJson({ n: toNumberValue("0.10000000000000000000001") })).toBe('{"n":0.10000000000000000000001}');
+  });
+});

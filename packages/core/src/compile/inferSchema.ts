@@ -2,7 +2,7 @@ import { describeValue } from "../checkArgument.js";
 import { isRecord } from "../semantics/itemValue.js";
 import { present } from "../semantics/predicateTest.js";
 import type { AttributeSchema, Schema } from "./schema.js";
-import { isNumberValue } from "../values/ExactNumber.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 
 /** What one attribute held across the items seen, as bits. */
 const STRING = 1;

@@ -1,7 +1,7 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import type { Diagnostic } from "../errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
-import { isExactNumber, isNumberValue } from "../values/ExactNumber.js";
+import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
 import type { Span } from "../syntax/location.js";
 import { operatorInfo } from "../operators.js";
 import { checkValue, type ValueIssue } from "./valueShapes.js";

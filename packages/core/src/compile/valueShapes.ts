@@ -4,7 +4,7 @@ import type { DiagnosticParams, ErrorCode } from "../errors.js";
 import { renderValueMessage as renderMessage } from "../renderValueMessage.js";
 import { givenParams } from "../valueKind.js";
 import { operatorInfo, type Operator } from "../operators.js";
-import { isExactNumber } from "../values/ExactNumber.js";
+import { isExactNumber } from "../values/isExactNumber.js";
 
 /**
  * Checks a value against its operator's shape in the operator table. The

@@ -1,7 +1,8 @@
 import type { ListFilter, Scalar } from "../compile/filters.js";
 import { equalityValues, inFilter, uniqueScalars } from "../compile/lowering.js";
-import { isNumberValue, type NumberValue } from "../values/ExactNumber.js";
-import { compareNumbers } from "../values/numberValue.js";
+import { isNumberValue } from "../values/isExactNumber.js";
+import type { NumberValue } from "../values/ExactNumber.js";
+import { compareNumbers } from "../values/compareNumbers.js";
 import { stringifyJson } from "../values/exactJson.js";
 
 /**

@@ -5,7 +5,7 @@ import type { Span } from "../syntax/location.js";
 import { formatBuilt } from "../print/format.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
 import { compareScalars } from "../semantics/compare.js";
-import { isNumberValue } from "../values/ExactNumber.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 import { stringifyJson } from "../values/exactJson.js";
 
 /**

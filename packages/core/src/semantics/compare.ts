@@ -1,6 +1,7 @@
 import { describeValue } from "../checkArgument.js";
-import { isNumberValue, type NumberValue } from "../values/ExactNumber.js";
-import { compareNumbers } from "../values/numberValue.js";
+import { isNumberValue } from "../values/isExactNumber.js";
+import type { NumberValue } from "../values/ExactNumber.js";
+import { compareNumbers } from "../values/compareNumbers.js";
 
 /**
  * String order by UTF-8 bytes, which is code point order. JavaScript's `<`

@@ -2,7 +2,7 @@ import type { Operator } from "../operators.js";
 import { quoteName, quoteString } from "../syntax/quote.js";
 import { isPlainName } from "../syntax/lexer.js";
 import { present } from "./predicateTest.js";
-import { isNumberValue } from "../values/ExactNumber.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 
 /*
  * The words of an explanation: why one condition is true or false for one

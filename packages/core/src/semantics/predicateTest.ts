@@ -1,6 +1,6 @@
 import { compareStrings } from "./compare.js";
-import { isExactNumber, isNumberValue } from "../values/ExactNumber.js";
-import { compareNumbers } from "../values/numberValue.js";
+import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
+import { compareNumbers } from "../values/compareNumbers.js";
 import type { Operator } from "../operators.js";
 
 /**

@@ -9,7 +9,8 @@ import { isSpan, NO_SPAN, type Span } from "./location.js";
 import { LIST_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { isNameShaped } from "./plainName.js";
 import { markParams } from "./bindParams.js";
-import { isExactNumber, type NumberValue } from "../values/ExactNumber.js";
+import { isExactNumber } from "../values/isExactNumber.js";
+import type { NumberValue } from "../values/ExactNumber.js";
 
 /*
  * A syntax tree handed to the compilers, the formatter or the evaluator may

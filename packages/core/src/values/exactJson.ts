@@ -1,6 +1,7 @@
 import { parse as parseLossless, stringify as stringifyLossless } from "lossless-json";
 import { jsonTextDepth } from "../syntax/jsonTextDepth.js";
-import { isExactNumber, type NumberValue } from "./ExactNumber.js";
+import { isExactNumber } from "./isExactNumber.js";
+import type { NumberValue } from "./ExactNumber.js";
 import { readNumber, type NumberProblem } from "./numberValue.js";
 
 /**

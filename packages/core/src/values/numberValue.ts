@@ -1,4 +1,5 @@
-import { compareDecimals, decimalOf, isExactNumber, mintExactNumber, type Decimal, type NumberValue } from "./ExactNumber.js";
+import { decimalOf, type Decimal } from "./decimal.js";
+import { mintExactNumber, type NumberValue } from "./ExactNumber.js";
 
 /**
  * DynamoDB's limits on a number (Amazon DynamoDB Developer Guide, "Data
@@ -43,8 +44,29 @@ export function decimalValue(d: Decimal): NumberValue {
     const back = decimalOf(String(n));
     if (back !== undefined && back.digits === d.digits && back.exp === d.exp) return n;
   }
-  return mintExactNumber(d);
+  return mintExactNumber(d, decimalText(d));
 }
+
+/**
+ * The decimal's text: plain from 1e-7 to below 1e38, so every whole number
+ * of up to 38 digits (an id) is written out; otherwise with an exponent as
+ * JavaScript writes one (`1.5e-120`, `1.2345678901234567891e+40`). JavaScript
+ * itself goes over to exponents at 1e21, for doubles.
+ */
+export function decimalText(d: Decimal): string {
+  const { digits, exp } = d;
+  if (digits === "") return "0";
+  const sign = d.neg ? "-" : "";
+  const n = digits.length;
+  if (exp > -6 && exp <= 38) {
+    if (exp >= n) return sign + digits + "0".repeat(exp - n);
+    if (exp > 0) return `${sign}${digits.slice(0, exp)}.${digits.slice(exp)}`;
+    return `${sign}0.${"0".repeat(-exp)}${digits}`;
+  }
+  const e = exp - 1;
+  return `${sign}${digits[0]}${n > 1 ? `.${digits.slice(1)}` : ""}e${e < 0 ? "-" : "+"}${Math.abs(e)}`;
+}
+
 
 /**
  * The value of a number's text, as readNumber; a RangeError for text that is
@@ -74,30 +96,6 @@ export function numberProblemOf(v: NumberValue): NumberProblem | undefined {
   if (!Number.isFinite(v)) return "syntax";
   const m = Math.abs(v);
   return m >= 1e126 ? "large" : m !== 0 && m < 1e-130 ? "small" : undefined;
-}
-
-/** The decimal of a number of either form; undefined for NaN and ±Infinity, which are not decimals. */
-export function decimalOfValue(v: NumberValue): Decimal | undefined {
-  return isExactNumber(v) ? v.decimal : decimalOf(String(v));
-}
-
-/**
- * Order of two numbers of either form, exactly: negative, zero or positive;
- * NaN when either is NaN. A double stands for its shortest decimal, the one
- * `String()` writes, so doubles compare as themselves.
- */
-export function compareNumbers(a: NumberValue, b: NumberValue): number {
-  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : a === b ? 0 : Number.NaN;
-  if (a !== a || b !== b) return Number.NaN;
-  // ±Infinity (a hand-built item's) is beyond every ExactNumber.
-  if (typeof a === "number" && !Number.isFinite(a)) return a > 0 ? 1 : -1;
-  if (typeof b === "number" && !Number.isFinite(b)) return b > 0 ? -1 : 1;
-  return compareDecimals(decimalOfValue(a)!, decimalOfValue(b)!);
-}
-
-/** Whether two numbers of either form are the same number (-0 is 0). */
-export function sameNumber(a: NumberValue, b: NumberValue): boolean {
-  return typeof a === "number" || typeof b === "number" ? a === b : String(a) === String(b);
 }
 
 /** A number's text: its digits, as JSON writes them; `-0` is `0`, as in JSON. */
