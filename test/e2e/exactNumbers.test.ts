@@ -1,6 +1,10 @@
+import { build } from "esbuild";
 import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -10,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * service sends is printed with every digit, a number no store holds is an
  * error naming its attribute, and what the command sends has every digit.
  */
-const bin = fileURLToPath(new URL("../../packages/cli/bin/itemfilter.mjs", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const bin = join(root, "packages/cli/bin/itemfilter.mjs");
 
 let server: Server;
 let url: string;
@@ -38,16 +43,19 @@ interface Run {
   stderr: string;
 }
 
-/** The binary, run as a person would (not a terminal: json output), asynchronously so this process's server answers it. */
-function itemfilter(args: string[]): Promise<Run> {
+/** A node program, run asynchronously so this process's server answers it. */
+function node(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
   received.length = 0;
-  const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1", ITEMFILTER_APPLICATION_KEY: "app-key-0123456789", ITEMFILTER_AUTH_TOKEN: "token-0123456789" };
+  const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1", ITEMFILTER_APPLICATION_KEY: "app-key-0123456789", ITEMFILTER_AUTH_TOKEN: "token-0123456789", ...extraEnv };
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { env, encoding: "utf8", timeout: 20_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { env, encoding: "utf8", timeout: 20_000 }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr });
     });
   });
 }
+
+/** The binary, run as a person would (not a terminal: json output). */
+const itemfilter = (args: string[]): Promise<Run> => node([bin, ...args]);
 
 describe("exact numbers through the built command (issue 32)", () => {
   it("list: a number no store holds (1e400) is an error naming the attribute, never null", async () => {
@@ -91,5 +99,26 @@ describe("exact numbers through the built command (issue 32)", () => {
     expect(received[0]).toContain('"key":{"primary":1234567890123456789}');
     expect(run.stdout).toContain('"key":{"id":1234567890123456789},"item":{"id":1234567890123456789,"n":9007199254740993}');
     expect(run.stdout).toContain('"matched":true');
+  });
+
+  it("the client README's Numbers example prints what its comments say, run as written against this service", async () => {
+    const readme = readFileSync(join(root, "packages/client/README.md"), "utf8");
+    const code = /^## Numbers: every digit\n[\s\S]*?^```ts\n([\s\S]*?)^```/m.exec(readme)![1]!;
+    // The one change: the README's service is this test's, on 127.0.0.1.
+    const local = code.replace("https://storage.example.com/v1", url);
+    expect(local).not.toBe(code);
+    const expected = [...code.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]!);
+    expect(expected).toHaveLength(2);
+    const bundled = await build({ stdin: { contents: local, loader: "ts", resolveDir: join(root, "packages/client"), sourcefile: "example.ts" }, bundle: true, format: "esm", platform: "node", write: false, logLevel: "silent", conditions: ["@itemfilter/source"] });
+    const dir = mkdtempSync(join(tmpdir(), "itemfilter-exact-"));
+    try {
+      writeFileSync(join(dir, "example.mjs"), bundled.outputFiles[0]!.text);
+      answer = '{"data":{"items":[{"id":1234567890123456789,"total":12.5}]}}';
+      const run = await node([join(dir, "example.mjs")], { APP_KEY: "app-key-0123456789", AUTH_TOKEN: "token-0123456789" });
+      expect(run).toEqual({ code: 0, stdout: expected.map((line) => `${line}\n`).join(""), stderr: "" });
+      expect(received[0]).toContain('"value":1234567890123456789');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
