@@ -128,26 +128,18 @@ for (const [input, info] of Object.values(result.metafile.outputs).flatMap((o) =
   }
 }
 const listed = [...new Map([...packages.values()].map((p) => [`${p.name}@${p.version}`, p])).values()].sort((a, b) => a.name.localeCompare(b.name));
-// MIT's text carries its copyright line, so each MIT package's own LICENSE is copied; Apache-2.0's text once.
-const unknown = listed.filter((p) => p.license !== "Apache-2.0" && p.license !== "MIT");
-if (unknown.length > 0) throw new Error(`a bundled package is neither Apache-2.0 nor MIT: ${unknown.map((p) => `${p.name} ${p.license}`).join(", ")}; extend scripts/bundle.mjs`);
+if (listed.some((p) => p.license !== "Apache-2.0")) throw new Error(`a bundled package is not Apache-2.0: ${listed.map((p) => `${p.name} ${p.license}`).join(", ")}; extend scripts/bundle.mjs`);
 const apache = readFileSync(new URL("../node_modules/chevrotain/LICENSE.txt", import.meta.url), "utf8");
-const mitTexts = [...packages.entries()]
-  .filter(([, p]) => p.license === "MIT")
-  .filter(([, p], i, all) => all.findIndex(([, q]) => q.name === p.name && q.version === p.version) === i)
-  .map(([dir, p]) => `## ${p.name} ${p.version} (MIT)\n\n\`\`\`\n${readFileSync(join(dir, "LICENSE.md"), "utf8").trim()}\n\`\`\``);
 writeFileSync(
   join(root, "dist/THIRD_PARTY_NOTICES.md"),
   `# Third-party code in dist/bundle.js
 
-dist/bundle.js contains code from these packages (those parts of them that the core uses), under the licenses named, whose texts follow.
+dist/bundle.js contains code from these packages (those parts of them that the core uses), under the Apache License 2.0, whose text follows.
 
 ${listed.map((p) => `- ${p.name} ${p.version} (${p.license}), ${typeof p.homepage === "string" ? p.homepage : `https://www.npmjs.com/package/${p.name}`}`).join("\n")}
-
-## Apache License 2.0 (${listed.filter((p) => p.license === "Apache-2.0").map((p) => p.name).join(", ")})
 
 \`\`\`
 ${apache.trim()}
 \`\`\`
-${mitTexts.length === 0 ? "" : `\n${mitTexts.join("\n\n")}\n`}`,
+`,
 );

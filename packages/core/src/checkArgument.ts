@@ -7,14 +7,12 @@
  */
 
 import { escapeForDisplay } from "./syntax/escapeForDisplay.js";
-import { isExactNumber } from "./values/isExactNumber.js";
 
 /** A short description of a value for a TypeError: "a number (123)", "an array", "null". */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (value === undefined) return "undefined";
   if (Array.isArray(value)) return `an array (length ${value.length})`;
-  if (isExactNumber(value)) return `a number (${String(value)})`;
   switch (typeof value) {
     case "string":
       return value.length > 20 ? "a string" : `the string ${escapeForDisplay(JSON.stringify(value))}`;

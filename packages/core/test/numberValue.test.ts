@@ -162,9 +162,32 @@ describe("parseJson", () => {
     expect(Object.keys(v)).toEqual(["a", "__proto__"]);
   });
 
-  it("refuses, not overflows, exact text nested past 2000 levels", () => {
-    const deep = `${"[".repeat(3000)}12345678901234567890${"]".repeat(3000)}`;
-    expect(() => parseJson(deep)).toThrow(new RangeError("JSON text nested deeper than 2000 levels cannot be read with exact numbers"));
+  it("reads exact text nested 100,000 levels deep without overflowing the stack", () => {
+    const deep = `${"[".repeat(100_000)}12345678901234567890${"]".repeat(100_000)}`;
+    let v = parseJson(deep);
+    for (let i = 0; i < 100_000; i++) v = (v as unknown[])[0];
+    expect(shown(v)).toEqual({ exact: "12345678901234567890" });
+  });
+
+  it("names the path of a bad number inside nested objects and arrays", () => {
+    expect(() => parseJson('{"a":[1,{"b":{"c":[2,3,1e400]}}],"d":1}')).toThrow("the number 1e400 at a[1].b.c[2] is not one DynamoDB can hold");
+    expect(() => parseJson('[{"x":1},{"odd name":[123456789012345678901234567890123456789]}]')).toThrow('the number 123456789012345678901234567890123456789 at [1]["odd name"][0] is not one DynamoDB can hold (more than 38 significant digits)');
+    expect(() => parseJson("1e400")).toThrow(/^the number 1e400 is not one/);
+  });
+
+  it("decodes strings, words and empty containers on the exact path as JSON.parse does", () => {
+    const text = '{"s":"a\\"\\u00e9\\ud83d\\ude00","t":true,"f":false,"n":null,"e":[],"o":{},"big":12345678901234567890}';
+    const v = parseJson(text) as Record<string, unknown>;
+    const { big, ...rest } = v;
+    expect(rest).toStrictEqual(Object.fromEntries(Object.entries(JSON.parse(text) as Record<string, unknown>).filter(([k]) => k !== "big")));
+    expect(String(big)).toBe("12345678901234567890");
+  });
+
+  it("writes a string that looks like its placeholder as the string", () => {
+    const big = toNumberValue("12345678901234567890");
+    expect(stringifyJson({ a: "exact0x0", b: big, c: ["exactabcx0"] })).toBe('{"a":"exact0x0","b":12345678901234567890,"c":["exactabcx0"]}');
+    expect(stringifyJson(big)).toBe("12345678901234567890");
+    expect(stringifyJson([big, undefined, () => 1])).toBe("[12345678901234567890,null,null]");
   });
 
   it("round-trips through stringifyJson digit for digit", () => {
@@ -186,6 +209,13 @@ describe("formatNumber", () => {
 });
 
 describe("ExactNumber equality", () => {
+  it("is one object per value, so === compares ExactNumbers as it does doubles", () => {
+    expect(toNumberValue("9007199254740993")).toBe(toNumberValue("9007199254740993.000"));
+    expect(toNumberValue("9007199254740993")).toBe((parseJson("[9007199254740993]") as unknown[])[0]);
+    expect(toNumberValue("9007199254740993")).not.toBe(toNumberValue("9007199254740995"));
+    expect(new Set([toNumberValue("1e-129"), toNumberValue("0.1e-128")]).size).toBe(1);
+  });
+
   it("is deep-equal to another of the same digits only", () => {
     expect(toNumberValue("9007199254740993")).toEqual(toNumberValue("9007199254740993.0"));
     expect(toNumberValue("9007199254740993")).not.toEqual(toNumberValue("9007199254740995"));

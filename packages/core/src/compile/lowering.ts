@@ -1,7 +1,7 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import type { Diagnostic } from "../errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
-import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 import type { Span } from "../syntax/location.js";
 import { operatorInfo } from "../operators.js";
 import { checkValue, type ValueIssue } from "./valueShapes.js";
@@ -142,19 +142,13 @@ export function scalarKind(v: unknown): "string" | "number" | undefined {
   return typeof v === "string" ? "string" : isNumberValue(v) ? "number" : undefined;
 }
 
-/** Values without repeats, first occurrence kept; 1 and "1" are different values, 0 and -0 one. */
+/** Values without repeats, first occurrence kept; 1 and "1" are different values, 0 and -0 one (and an ExactNumber is one object per value). */
 export function uniqueScalars(values: readonly Scalar[]): Scalar[] {
   const seen = new Set<Scalar>();
-  // An ExactNumber is one value per digits, not per object.
-  const exact = new Set<string>();
   const out: Scalar[] = [];
   for (const v of values) {
-    if (isExactNumber(v)) {
-      const text = String(v);
-      if (exact.has(text)) continue;
-      exact.add(text);
-    } else if (seen.has(v)) continue;
-    else seen.add(v);
+    if (seen.has(v)) continue;
+    seen.add(v);
     out.push(v);
   }
   return out;

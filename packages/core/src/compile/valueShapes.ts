@@ -1,4 +1,6 @@
-import { compareScalars } from "../semantics/compare.js";
+import { compareStrings } from "../semantics/compare.js";
+import { compareNumbers } from "../values/compareNumbers.js";
+import type { NumberValue } from "../values/ExactNumber.js";
 import type { Scalar } from "./filters.js";
 import type { DiagnosticParams, ErrorCode } from "../errors.js";
 import { renderValueMessage as renderMessage } from "../renderValueMessage.js";
@@ -22,7 +24,8 @@ export interface ValueIssue {
   replacement?: string;
 }
 
-const isNumber = (v: unknown): boolean => (typeof v === "number" && Number.isFinite(v)) || isExactNumber(v);
+// Number.isFinite is false for anything but a finite number (no coercion, unlike isFinite).
+const isNumber = (v: unknown): boolean => Number.isFinite(v) || isExactNumber(v);
 const isScalar = (v: unknown): boolean => typeof v === "string" || isNumber(v);
 
 /** The message for an `in` list of strings and numbers, shared by the validator and the compilers. */
@@ -89,9 +92,12 @@ export function checkValue(
       const [lower, upper] = value as Scalar[];
       if (!isScalar(lower)) return issue("bound", given(lower, "scalar"), 0);
       if (!isScalar(upper)) return issue("bound", given(upper, "scalar"), 1);
-      const order = compareScalars(lower!, upper!);
-      if (order === null) return issue("types", { lower, upper }, 1, "E_BETWEEN_BOUNDS");
-      if (order > 0) return issue("order", { lower, upper }, null, "E_BETWEEN_BOUNDS");
+      const text = typeof lower === "string";
+      if (text !== (typeof upper === "string")) return issue("types", { lower, upper }, 1, "E_BETWEEN_BOUNDS");
+      // Not compareScalars, which would bring its own argument checks into every bundle that validates.
+      if ((text ? compareStrings(lower as string, upper as string) : compareNumbers(lower as NumberValue, upper as NumberValue)) > 0) {
+        return issue("order", { lower, upper }, null, "E_BETWEEN_BOUNDS");
+      }
       return null;
     }
   }

@@ -32,9 +32,7 @@ export function compareStrings(a: string, b: string): number {
  */
 export function compareScalars(a: string | NumberValue, b: string | NumberValue): number | null {
   if (!isScalar(a) || !isScalar(b)) throw new TypeError(`compareScalars takes strings and numbers, not ${describeValue(isScalar(a) ? b : a)}`);
-  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === "string" && typeof b === "string") return compareStrings(a, b);
-  if (typeof a === "string" || typeof b === "string") return null;
+  if (typeof a === "string" || typeof b === "string") return typeof a === typeof b ? compareStrings(a as string, b as string) : null;
   return compareNumbers(a, b);
 }
 

@@ -14,7 +14,8 @@ export type ValueTest = (actual: unknown) => boolean;
 
 const never: ValueTest = () => false;
 
-const isScalar = (v: unknown): v is string | number => typeof v === "string" || typeof v === "number";
+/** A string or a number of either form: ExactNumbers are one object per value (numberValue.ts), so `===` compares them too. */
+const isScalar = (v: unknown): boolean => typeof v === "string" || typeof v === "number" || isExactNumber(v);
 
 /**
  * Builds the test of `operator` with the filter's `value` (a scalar, an array,
@@ -31,21 +32,17 @@ export function predicateTest(operator: Operator, value: unknown): ValueTest {
     case "notEquals":
       return negate(equalsTest(value));
     case "lessThan":
-      if (typeof value === "number") return (x) => (typeof x === "number" ? x < value : isExactNumber(x) && compareNumbers(x, value) < 0);
-      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) < 0;
-      return stringOrder(value, (order) => order < 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x < value : exactOrder(x, value) < 0);
+      return order(value, (c) => c < 0);
     case "lessEqual":
-      if (typeof value === "number") return (x) => (typeof x === "number" ? x <= value : isExactNumber(x) && compareNumbers(x, value) <= 0);
-      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) <= 0;
-      return stringOrder(value, (order) => order <= 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x <= value : exactOrder(x, value) <= 0);
+      return order(value, (c) => c <= 0);
     case "greaterThan":
-      if (typeof value === "number") return (x) => (typeof x === "number" ? x > value : isExactNumber(x) && compareNumbers(x, value) > 0);
-      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) > 0;
-      return stringOrder(value, (order) => order > 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x > value : exactOrder(x, value) > 0);
+      return order(value, (c) => c > 0);
     case "greaterEqual":
-      if (typeof value === "number") return (x) => (typeof x === "number" ? x >= value : isExactNumber(x) && compareNumbers(x, value) >= 0);
-      if (isExactNumber(value)) return (x) => isNumberValue(x) && compareNumbers(x, value) >= 0;
-      return stringOrder(value, (order) => order >= 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x >= value : exactOrder(x, value) >= 0);
+      return order(value, (c) => c >= 0);
     case "between":
       return betweenTest(value);
     case "null":
@@ -80,18 +77,22 @@ function notContainsTest(value: unknown): ValueTest {
   return (x) => x !== undefined && x !== null && !contains(x);
 }
 
-/** Ordering of strings by UTF-8 bytes; a number or anything else never matches a string bound. */
-function stringOrder(value: unknown, accept: (order: number) => boolean): ValueTest {
-  if (typeof value !== "string") return never;
-  return (x) => typeof x === "string" && accept(compareStrings(x, value));
+/** The order of an item's ExactNumber against a double; NaN (no order) for anything else. */
+function exactOrder(x: unknown, value: number): number {
+  return isExactNumber(x) ? compareNumbers(x, value) : Number.NaN;
+}
+
+/** Ordering of strings by UTF-8 bytes, or of numbers against an ExactNumber; no other value matches. */
+function order(value: unknown, accept: (order: number) => boolean): ValueTest {
+  if (typeof value === "string") return (x) => typeof x === "string" && accept(compareStrings(x, value));
+  if (isExactNumber(value)) return (x) => isNumberValue(x) && accept(compareNumbers(x, value));
+  return never;
 }
 
 function betweenTest(value: unknown): ValueTest {
   if (!Array.isArray(value) || value.length !== 2) return never;
   const [lower, upper] = value as unknown[];
-  if (typeof lower === "number" && typeof upper === "number") {
-    return (x) => (typeof x === "number" ? x >= lower && x <= upper : isExactNumber(x) && compareNumbers(x, lower) >= 0 && compareNumbers(x, upper) <= 0);
-  }
+  if (typeof lower === "number" && typeof upper === "number") return (x) => (typeof x === "number" ? x >= lower && x <= upper : exactOrder(x, lower) >= 0 && exactOrder(x, upper) <= 0);
   if (isNumberValue(lower) && isNumberValue(upper)) return (x) => isNumberValue(x) && compareNumbers(x, lower) >= 0 && compareNumbers(x, upper) <= 0;
   if (typeof lower === "string" && typeof upper === "string") {
     return (x) => typeof x === "string" && compareStrings(x, lower) >= 0 && compareStrings(x, upper) <= 0;
@@ -102,40 +103,22 @@ function betweenTest(value: unknown): ValueTest {
 function equalsTest(value: unknown): ValueTest {
   // `===` is the equality we want: -0 equals 0, NaN equals nothing, and no coercion (true is not "true" or 1).
   if (isScalar(value) || typeof value === "boolean") return (x) => x === value;
-  if (isExactNumber(value)) return exactEquals(String(value));
   if (Array.isArray(value)) return (x) => Array.isArray(x) && sameSet(x, value);
   return never;
 }
 
-/** An ExactNumber equals only an ExactNumber of the same digits: a double never holds its value. */
-function exactEquals(text: string): ValueTest {
-  return (x) => isExactNumber(x) && String(x) === text;
-}
-
 /** Set equality of two arrays of strings and numbers; an array holding anything else is not a set and equals nothing. */
 function sameSet(x: readonly unknown[], y: readonly unknown[]): boolean {
-  let a = present(x);
-  let b = present(y);
-  if (!a.every(isScalar) || !b.every(isScalar)) {
-    if (!a.every(isSetElement) || !b.every(isSetElement)) return false;
-    // ExactNumbers are compared by their digits, kept apart from strings by a prefix no string key has.
-    a = a.map(setKey);
-    b = b.map(setKey);
-  }
+  const a = present(x);
+  const b = present(y);
+  if (!a.every(isScalar) || !b.every(isScalar)) return false;
   return a.every((v) => b.indexOf(v) !== -1) && b.every((v) => a.indexOf(v) !== -1);
 }
-
-const isSetElement = (v: unknown): boolean => isScalar(v) || isExactNumber(v);
-const setKey = (v: unknown): unknown => (isExactNumber(v) ? `n${String(v)}` : typeof v === "string" ? `s${v}` : v);
 
 function containsTest(value: unknown): ValueTest {
   // indexOf, not includes: strict equality, so a NaN element is never found.
   if (typeof value === "string") return (x) => (typeof x === "string" ? x.includes(value) : Array.isArray(x) && present(x).indexOf(value) !== -1);
-  if (typeof value === "number") return (x) => Array.isArray(x) && present(x).indexOf(value) !== -1;
-  if (isExactNumber(value)) {
-    const equals = exactEquals(String(value));
-    return (x) => Array.isArray(x) && present(x).some(equals);
-  }
+  if (isNumberValue(value)) return (x) => Array.isArray(x) && present(x).indexOf(value) !== -1;
   return never;
 }
 
@@ -171,11 +154,6 @@ export function present(x: readonly unknown[]): readonly unknown[] {
 const SET_FROM = 8;
 
 function inTest(values: readonly unknown[]): ValueTest {
-  if (values.some(isExactNumber)) {
-    const exact = new Set(values.filter(isExactNumber).map(String));
-    const rest = inTest(values.filter((v) => !isExactNumber(v)));
-    return (x) => (isExactNumber(x) ? exact.has(String(x)) : rest(x));
-  }
   if (!values.every(isScalar)) {
     const tests = values.map(equalsTest);
     return (x) => tests.some((t) => t(x));

@@ -1,7 +1,4 @@
-import { parse as parseLossless, stringify as stringifyLossless } from "lossless-json";
-import { jsonTextDepth } from "../syntax/jsonTextDepth.js";
 import { isExactNumber } from "./isExactNumber.js";
-import type { NumberValue } from "./ExactNumber.js";
 import { readNumber, type NumberProblem } from "./numberValue.js";
 
 /**
@@ -12,9 +9,6 @@ import { readNumber, type NumberProblem } from "./numberValue.js";
  * exact path, never a wrong value.
  */
 const MAY_NEED_EXACT = /[\d.]{16}|\d[eE][+-]?\d{3}/;
-
-/** Deeper than this, the exact path (which recurses) is not taken: DynamoDB nests 32 levels at most. */
-const MOST_DEPTH = 2000;
 
 /**
  * A number in JSON text that no store of ours can hold: more than 38 digits,
@@ -39,63 +33,90 @@ export function pathText(path: readonly (string | number)[]): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? (i === 0 ? p : `.${p}`) : `[${JSON.stringify(p)}]`)).join("");
 }
 
-class Unheld {
-  constructor(
-    readonly text: string,
-    readonly problem: NumberProblem,
-  ) {}
+/** One token of valid JSON text: a string, a number, a word, or a punctuation mark. */
+const TOKEN = /[\s]*(?:("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\],:]))/y;
+
+interface Frame {
+  readonly value: Record<string, unknown> | unknown[];
+  /** The member name whose value comes next, in an object. */
+  key: string | undefined;
 }
 
 /**
  * JSON.parse, with every number exact: a number a double holds is a plain
- * `number`, any other an ExactNumber (see ExactNumber.ts). Malformed text is
- * JSON.parse's own SyntaxError; a number no store can hold is a
- * JsonNumberError naming it and where it is. A member named twice keeps its
- * last value, as in JSON.parse. Text with no long number is JSON.parse's
+ * `number`, any other an ExactNumber. Malformed text is JSON.parse's own
+ * SyntaxError; a number no store can hold is a JsonNumberError naming it and
+ * where it is. As in JSON.parse, a member named twice keeps its last value
+ * and `__proto__` is an own member. Text with no long number is JSON.parse's
  * work alone, so ordinary data costs one regular-expression test more.
  *
- * The exact path is lossless-json's parser (lossless-json.org): it hands each
- * number's text to readNumber. It recurses, so text nested deeper than 2000
- * is refused (a RangeError) rather than read there.
+ * The exact reading is a second pass over text JSON.parse has already
+ * checked, without recursion (no depth overflows the stack), strings decoded
+ * by JSON.parse itself. (lossless-json would do the same work, but its module
+ * keeps a class with a computed key that every bundler keeps as a side
+ * effect, which put the matches-only bundle over its size target.)
  */
 export function parseJson(text: string): unknown {
   const plain = JSON.parse(text) as unknown;
-  if (!MAY_NEED_EXACT.test(text)) return plain;
-  if (jsonTextDepth(text, MOST_DEPTH) > MOST_DEPTH) throw new RangeError(`JSON text nested deeper than ${MOST_DEPTH} levels cannot be read with exact numbers`);
-  let unheld = false;
-  const value = parseLossless(text, null, {
-    parseNumber(digits: string): unknown {
-      const read = readNumber(digits);
-      if ("value" in read) return read.value;
-      unheld = true;
-      return new Unheld(digits, read.problem);
-    },
-    onDuplicateKey: ({ newValue }) => newValue,
-  });
-  if (unheld) {
-    const found = findUnheld(value, []);
-    if (found !== undefined) throw new JsonNumberError(found.at.text, found.at.problem, found.path);
-  }
-  return value;
+  return MAY_NEED_EXACT.test(text) ? readExact(text) : plain;
 }
 
-function findUnheld(value: unknown, path: (string | number)[]): { at: Unheld; path: (string | number)[] } | undefined {
-  if (value instanceof Unheld) return { at: value, path };
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnheld(value[i], [...path, i]);
-      if (found !== undefined) return found;
+function readExact(text: string): unknown {
+  const stack: Frame[] = [];
+  let root: unknown;
+  const place = (value: unknown): void => {
+    const top = stack[stack.length - 1];
+    if (top === undefined) root = value;
+    else if (Array.isArray(top.value)) top.value.push(value);
+    else {
+      const key = top.key!;
+      // Assigning __proto__ would set the prototype; JSON.parse makes it an own member.
+      if (key === "__proto__") Object.defineProperty(top.value, key, { value, writable: true, enumerable: true, configurable: true });
+      else top.value[key] = value;
+      top.key = undefined;
     }
-  } else if (typeof value === "object" && value !== null && !isExactNumber(value)) {
-    for (const key of Object.keys(value)) {
-      const found = findUnheld((value as Record<string, unknown>)[key], [...path, key]);
-      if (found !== undefined) return found;
-    }
+  };
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+    const [, str, num, word, mark] = m;
+    if (str !== undefined) {
+      const s = JSON.parse(str) as string;
+      const top = stack[stack.length - 1];
+      // In an object, a string with no pending name is the name of the next member.
+      if (top !== undefined && !Array.isArray(top.value) && top.key === undefined) top.key = s;
+      else place(s);
+    } else if (num !== undefined) {
+      const read = readNumber(num);
+      if (!("value" in read)) throw new JsonNumberError(num, read.problem, pathOf(stack));
+      place(read.value);
+    } else if (word !== undefined) place(word === "null" ? null : word === "true");
+    else if (mark === "{" || mark === "[") {
+      const value = mark === "{" ? {} : [];
+      place(value);
+      stack.push({ value, key: undefined });
+    } else if (mark === "}" || mark === "]") stack.pop();
   }
-  return undefined;
+  return root;
 }
 
-const EXACT_STRINGIFIERS = [{ test: isExactNumber, stringify: (v: unknown): string => String(v as NumberValue) }];
+/** Where the next value of the innermost container goes, as a path. */
+function pathOf(stack: readonly Frame[]): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let i = 0; i < stack.length; i++) {
+    const frame = stack[i]!;
+    const inner = stack[i + 1];
+    if (Array.isArray(frame.value)) path.push(inner === undefined ? frame.value.length : frame.value.length - 1);
+    else path.push(inner === undefined ? frame.key! : lastKey(frame.value, inner.value));
+  }
+  return path;
+}
+
+/** The member of an object that holds a given container (the last one, as members are added in order). */
+function lastKey(object: Record<string, unknown>, child: unknown): string {
+  const keys = Object.keys(object);
+  for (let i = keys.length - 1; i >= 0; i--) if (object[keys[i]!] === child) return keys[i]!;
+  return "";
+}
 
 /**
  * JSON.stringify that writes an ExactNumber as a JSON number with every
@@ -104,8 +125,28 @@ const EXACT_STRINGIFIERS = [{ test: isExactNumber, stringify: (v: unknown): stri
  * A value without an ExactNumber is JSON.stringify's work alone.
  */
 export function stringifyJson(value: unknown, space?: string | number): string {
-  if (!containsExactNumber(value)) return JSON.stringify(value, null, space);
-  return stringifyLossless(value, null, space, EXACT_STRINGIFIERS)!;
+  // Where JSON.rawJSON exists, ExactNumber's toJSON already writes the digits.
+  if (typeof (JSON as { rawJSON?: unknown }).rawJSON === "function" || !containsExactNumber(value)) return JSON.stringify(value, null, space);
+  for (;;) {
+    // Each ExactNumber is written as a quoted placeholder first, then replaced by its digits. The
+    // count of replacements proves no string of the value happened to look like a placeholder.
+    const mark = `exact${Math.random().toString(36).slice(2)}x`;
+    const digits: string[] = [];
+    const text = JSON.stringify(
+      value,
+      function (this: Record<string, unknown>, key: string, v: unknown): unknown {
+        const original = this[key];
+        return isExactNumber(original) ? mark + (digits.push(String(original)) - 1) : v;
+      },
+      space,
+    );
+    let replaced = 0;
+    const out = text.replace(new RegExp(`"${mark}(\\d+)"`, "g"), (_, i: string) => {
+      replaced++;
+      return digits[Number(i)]!;
+    });
+    if (replaced === digits.length) return out;
+  }
 }
 
 /**

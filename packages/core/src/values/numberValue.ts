@@ -1,5 +1,5 @@
-import { decimalOf, type Decimal } from "./decimal.js";
-import { mintExactNumber, type NumberValue } from "./ExactNumber.js";
+import { compareDecimals, decimalOf, type Decimal } from "./decimal.js";
+import { mintExactNumber, type ExactNumber, type NumberValue } from "./ExactNumber.js";
 
 /**
  * DynamoDB's limits on a number (Amazon DynamoDB Developer Guide, "Data
@@ -44,8 +44,28 @@ export function decimalValue(d: Decimal): NumberValue {
     const back = decimalOf(String(n));
     if (back !== undefined && back.digits === d.digits && back.exp === d.exp) return n;
   }
-  return mintExactNumber(d, decimalText(d));
+  const text = decimalText(d);
+  const minted = (MINTED ??= new Map());
+  const known = minted.get(text)?.deref();
+  if (known !== undefined) return known;
+  const nearest = Number(text);
+  // Never 0: a decimal equal to its double's own would have been that double, above.
+  const made = mintExactNumber(d, text, nearest, compareDecimals(d, decimalOf(String(nearest))!) > 0 ? 1 : -1);
+  const ref = new WeakRef(made);
+  minted.set(text, ref);
+  (FORGET ??= new FinalizationRegistry(({ text, ref }) => MINTED!.get(text) === ref && MINTED!.delete(text))).register(made, { text, ref });
+  return made;
 }
+
+/**
+ * Every ExactNumber alive, by its digits: one number is one object, so `===`
+ * (and a Set, and indexOf) tells ExactNumbers apart as it does doubles, and
+ * the code that only compares values (matches) needs no equality of its own.
+ * Held weakly: an ExactNumber no one holds is forgotten with it.
+ */
+let MINTED: Map<string, WeakRef<ExactNumber>> | undefined;
+/** Made on first use, as MINTED is: a registry made at load would stay in every bundle, used or not. */
+let FORGET: FinalizationRegistry<{ text: string; ref: WeakRef<ExactNumber> }> | undefined;
 
 /**
  * The decimal's text: plain from 1e-7 to below 1e38, so every whole number
