@@ -194,8 +194,9 @@ describe("find through throttling", () => {
     try {
       await client.send(new PutItemCommand({ TableName: "found", Item: { id: { S: "i9999" }, n: { N: "12345678901234567891" } } }));
       const run = await runCli(["find", "--dynamodb-endpoint", proxy.endpoint, "--table", "found", "--output", "ndjson", 'id = "i9999"'], FAST);
-      // How the digits are printed (a JSON number) is the output's business; here: found, and no digit lost.
-      expect({ code: run.code, stderr: run.stderr, digits: run.stdout.includes("12345678901234567891") }).toEqual({ code: 0, stderr: "", digits: true });
+      // DynamoDB gives the attributes in an order of its own; the number is printed as a JSON number with every digit.
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(run.stdout).toMatch(/^\{("id":"i9999","n":12345678901234567891|"n":12345678901234567891,"id":"i9999")\}\n$/);
     } finally {
       await client.send(new DeleteItemCommand({ TableName: "found", Key: { id: { S: "i9999" } } }));
       client.destroy();

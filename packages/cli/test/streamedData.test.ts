@@ -199,6 +199,7 @@ describe("issue 26 §3: list, find and query over a data file read as a stream",
     ["find's whole-partition reads (issue 31), one per id", big, ["find", "--output", "ndjson", "--", 'id = "u00007" or id = "u02500" and plan = "pro"']],
     ["query's whole partition: --key without a filter", big, ["query", "--key", "u00007", "--output", "ndjson"]],
     ["19-digit ids and prices: the workers give back items with exact numbers (issue 32)", exact, ["find", "--output", "ndjson", "--", "age < 3"]],
+    ["19-digit ids and prices: a keep filter with exact numbers goes to the workers (issue 32)", exact, ["find", "--output", "ndjson", "--", "id > 1234567890123458788 and price = 12345678901234567893.12"]],
   ])("%s", async (_, lines, argv) => {
     writeFileSync(join(dir, "big.ndjson"), lines.join("\n"));
     const [command, ...rest] = argv;
