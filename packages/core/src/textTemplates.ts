@@ -64,6 +64,7 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_VALUE_TYPE null": { text: "'{written}' cannot compare with null; write 'is null' or 'is not null'" }, // params also: operator (its name)
     "E_VALUE_TYPE boolean": { text: "'{written}' cannot take a boolean; compare true and false with =, != or in" }, // params also: operator (its name)
     "E_VALUE_TYPE booleanList": { text: "a listItems filter cannot hold a boolean: the service compares strings and numbers only" }, // params also: operator, written
+    "E_VALUE_TYPE stringOrdering": { text: "the service's '{written}' orders numbers only, and {value|literal} is a string" }, // params also: operator (its name)
     "E_VALUE_TYPE booleanKey": { text: "a key is a string or a number, never a boolean" }, // params also: operator, written
     "E_VALUE_TYPE keyPrefix": { text: 'every key begins with "", and a key value cannot be the empty string; leave this condition out to read every key' }, // params also: operator, value
     "E_VALUE_TYPE keyRange": {
@@ -117,7 +118,6 @@ function textTemplates(): Readonly<Record<string, Template>> {
     E_UNKNOWN_ATTRIBUTE: { text: "unknown attribute '{name}'[; did you mean {suggestions|or}?]" },
   
     "E_ATTRIBUTE_TYPE textOperator": { text: "'{written}' tests text, but '{name}' is a number; compare it with {expected|operators}" }, // params also: operator, type
-    "E_ATTRIBUTE_TYPE numberOperator": { text: "'{written}' compares numbers, but '{name}' is a string; use {expected|operators}" }, // params also: operator, type
     "E_ATTRIBUTE_TYPE numberValue": { text: "'{name}' is a number, but this value is a string; write a number without quotes" }, // params also: type, value
     "E_ATTRIBUTE_TYPE stringValue": { text: "'{name}' is a string, but this value is a number; quote it: {suggestion}" }, // params also: type, value
     "E_ATTRIBUTE_TYPE booleanOperator": { text: "'{written}' never matches a boolean, and '{name}' is a boolean; compare it with {expected|operators}" }, // params also: operator, type

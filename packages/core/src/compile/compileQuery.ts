@@ -178,7 +178,7 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
     return;
   }
   const before = problems.length;
-  checkLiterals(p, problems, maxInValues);
+  checkLiterals(p, problems, maxInValues, "query");
   if (problems.length === before && hasBoolean(p)) {
     problems.push(booleanRefusal(p, "booleanKey", "DynamoDB keys are strings, numbers or binary, and queryItems compares the key with strings and numbers"));
     return;

@@ -181,7 +181,8 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
     return;
   }
   const shape = operatorInfo(node.operator)!.value;
-  const kind = type === "number" && shape === "string" ? "textOperator" : type === "string" && shape === "number" ? "numberOperator" : undefined;
+  // A string attribute takes the orderings too: strings order by UTF-8 bytes (grammar/semantics.md).
+  const kind = type === "number" && shape === "string" ? "textOperator" : undefined;
   if (kind !== undefined) {
     const params = { kind, operator: node.operator, written: writtenOperator(node), name: attr.name, type, expected: offeredList(type, target) };
     problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: node.operatorSpan });

@@ -4,6 +4,7 @@ import { complementFilters, equalityValues, predicateFilter, uniqueScalars } fro
 import type { Span } from "../syntax/location.js";
 import { formatBuilt } from "../print/format.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
+import { isStringOrdering } from "../compile/lowering.js";
 
 /**
  * A filter in negation normal form, with every condition sorted into what
@@ -99,8 +100,9 @@ function lit(l: Literal, span: Span): Term {
  * `a in (1) or a in ("x")`.
  */
 function positive(node: PredicateNode): Term {
-  // The service's ListFilter holds no boolean, so a condition with one is checked locally.
-  if (hasBoolean(node)) return lit(local(node), node.span);
+  // The service's ListFilter holds no boolean and orders numbers only, so such a condition is checked
+  // locally (a range of strings may still reach the server as between: stringRanges.ts).
+  if (hasBoolean(node) || isStringOrdering(node)) return lit(local(node), node.span);
   const filter = predicateFilter(node);
   if (filter.operator !== "in" || !Array.isArray(filter.value)) return lit(pushed(filter), node.span);
   const numbers = filter.value.filter((v) => typeof v === "number");
