@@ -7,6 +7,7 @@ import { FilterError, type Diagnostic } from "../errors.js";
 import type { QueryFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "../syntax/limits.js";
 import { QUERY_OPERATORS, operatorInfo } from "../operators.js";
+import { isLocalOnly } from "../syntax/typeNames.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, type FilterInput } from "../syntax/toDocument.js";
 import { applySchema, schemaIndex } from "./schema.js";
@@ -164,6 +165,10 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
       fixes: [{ title: "Replace with 'key'", span: attr.span, replacement: "key" }],
       span: attr.span,
     });
+    return;
+  }
+  if (isLocalOnly(p)) {
+    checkLiterals(p, problems, maxInValues, "query");
     return;
   }
   if (!operatorInfo(p.operator)!.query) {

@@ -9,6 +9,7 @@ import { literalValue } from "../syntax/literalValue.js";
 import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
 import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/booleanOperators.js";
+import { isLocalOnly } from "../syntax/typeNames.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -52,6 +53,15 @@ const STRING_ORDERING_HINT: Record<"list" | "query", string> = {
   query: "find (with keys) runs a range of strings on the key exactly: it sends 'key >= x and key <= y' as between and checks the rest locally",
 };
 
+/** `size(a) > 3` or `a is string` where the service's filter is written: no ListFilter or QueryFilter tests either. */
+function localOnlyRefusal(node: PredicateNode, reader: "list" | "query"): Diagnostic {
+  const size = node.size === true;
+  const params = { kind: size ? "sizeService" : "typeService", operator: node.operator, written: writtenOperator(node) };
+  const runs = reader === "list" ? "find (or plan) runs it and checks it locally" : "find (with keys) runs it and checks it locally";
+  const hint = `${runs}; compileDynamo sends it as DynamoDB's ${size ? "size()" : "attribute_type()"}`;
+  return { code: "E_VALUE_TYPE", message: renderMessage("E_VALUE_TYPE", params), hint, params, span: node.span };
+}
+
 /** The refusal of `a >= "x"` where the service's filter is written, at the string, with the way on in the hint. */
 function stringOrderingRefusal(node: PredicateNode, reader: "list" | "query"): Diagnostic {
   const at = node.value as LiteralNode;
@@ -68,6 +78,14 @@ export function missingSubject(node: PredicateNode): Diagnostic {
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
 export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number, reader: Reader = "list"): void {
   const v = node.value;
+  if (isLocalOnly(node)) {
+    if (reader !== "local") {
+      problems.push(localOnlyRefusal(node, reader));
+      return;
+    }
+    // A type's name is checked by the parser; a size's numbers are checked below, as any number is.
+    if (node.size !== true) return;
+  }
   if (isStringOrdering(node)) {
     if (reader !== "local") problems.push(stringOrderingRefusal(node, reader));
     return;

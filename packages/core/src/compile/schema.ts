@@ -9,6 +9,7 @@ import { quoteName, quoteString } from "../syntax/quote.js";
 import { exactNumber } from "../syntax/numbers.js";
 import { closest } from "../syntax/closest.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
+import { isLocalOnly } from "../syntax/typeNames.js";
 
 export type AttributeType = "string" | "number" | "boolean";
 
@@ -156,8 +157,11 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
     });
     return node;
   }
-  if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
-  if (index.isArray(resolved.name)) checkArray(node, attr, problems);
+  // A size is a number and a type test fits any attribute: the attribute's own type says nothing against either.
+  if (!isLocalOnly(node)) {
+    if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
+    if (index.isArray(resolved.name)) checkArray(node, attr, problems);
+  }
   if (resolved.name === attr.name) return node;
   const renamed: AttributeNode = { ...attr, name: resolved.name };
   return { ...node, attribute: renamed };

@@ -5,6 +5,7 @@ import type { Span } from "../syntax/location.js";
 import { formatBuilt } from "../print/format.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
 import { isStringOrdering } from "../compile/lowering.js";
+import { isLocalOnly } from "../syntax/typeNames.js";
 
 /**
  * A filter in negation normal form, with every condition sorted into what
@@ -102,7 +103,7 @@ function lit(l: Literal, span: Span): Term {
 function positive(node: PredicateNode): Term {
   // The service's ListFilter holds no boolean and orders numbers only, so such a condition is checked
   // locally (a range of strings may still reach the server as between: stringRanges.ts).
-  if (hasBoolean(node) || isStringOrdering(node)) return lit(local(node), node.span);
+  if (hasBoolean(node) || isStringOrdering(node) || isLocalOnly(node)) return lit(local(node), node.span);
   const filter = predicateFilter(node);
   if (filter.operator !== "in" || !Array.isArray(filter.value)) return lit(pushed(filter), node.span);
   const numbers = filter.value.filter((v) => typeof v === "number");
@@ -119,7 +120,7 @@ function sameShape(item: string, values: Scalar[], brackets: boolean): ListFilte
 }
 
 function negative(node: PredicateNode): Term {
-  const filters = hasBoolean(node) ? null : complementFilters(node);
+  const filters = hasBoolean(node) || isLocalOnly(node) ? null : complementFilters(node);
   if (filters === null) {
     const not: NotNode = { type: "Not", operand: node, span: node.span };
     return lit(local(not), node.span);
