@@ -15,9 +15,12 @@ import { combinedArbitrary } from "./dynamoArbitraries.js";
 
 const STRINGS = ["", "a", "ab", "abc", "b", "é", "\u{1F600}", "x\u{1F600}y", "\uFF61", "中文", "2024-06-01", "2024-06-01T10:00:00Z", "2024-07-01", "z".repeat(300)];
 const NUMBERS = [0, 1, -1, 2, 2.5, 3, 10, 1e20];
+/** Bounds of ranges, which items hold often, so that a bound is often met exactly (where `>` and `>=` differ). */
+const BOUNDS = ["", "a", "ab", "b", "2024-06-01", "2024-07-01"];
 
 const scalar: fc.Arbitrary<AttributeValue> = fc.oneof(
   fc.constantFrom(...STRINGS).map((S) => ({ S }) as AttributeValue),
+  fc.constantFrom(...BOUNDS).map((S) => ({ S }) as AttributeValue),
   fc.constantFrom(...NUMBERS).map((n) => ({ N: String(n) }) as AttributeValue),
 );
 
@@ -66,13 +69,20 @@ const subject = fc.constantFrom(...ATTRIBUTES);
 const size = fc.constantFrom(0, 1, 2, 3, 4, 5, 300);
 
 /** One condition: size(…), a type test, a range of strings, or a plain comparison for company. */
+const range: fc.Arbitrary<string> = fc
+  .tuple(subject, fc.constantFrom(">=", ">"), fc.constantFrom(...BOUNDS), fc.constantFrom("<=", "<"), fc.constantFrom(...BOUNDS))
+  .map(([s, lo, x, hi, y]) => `${s} ${lo} ${quoteString(x)} and ${s} ${hi} ${quoteString(y)}`);
+
 export const conditionArbitrary: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(subject, fc.constantFrom("=", "!=", "<", "<=", ">", ">="), size).map(([s, op, n]) => `size(${s}) ${op} ${n}`),
   fc.tuple(subject, size, size).map(([s, x, y]) => `size(${s}) between ${Math.min(x, y)} and ${Math.max(x, y)}`),
   fc.tuple(subject, fc.uniqueArray(size, { minLength: 1, maxLength: 3 })).map(([s, ns]) => `size(${s}) in (${ns.join(", ")})`),
   fc.tuple(subject, fc.constantFrom("is", "is not"), fc.constantFrom(...TYPE_NAMES)).map(([s, is, t]) => `${s} ${is} ${t}`),
   fc.tuple(subject, fc.constantFrom("<", "<=", ">", ">="), fc.constantFrom(...STRINGS)).map(([s, op, v]) => `${s} ${op} ${quoteString(v)}`),
-  fc.tuple(subject, fc.constantFrom(...STRINGS), fc.constantFrom(...STRINGS)).map(([s, x, y]) => `${s} >= ${quoteString(x)} and ${s} < ${quoteString(y)}`),
+  // Three times as likely as each other form: a bound met exactly is where `>` and `>=` differ.
+  range,
+  range,
+  range,
   fc.tuple(subject, fc.constantFrom("is null", "is not null")).map(([s, op]) => `${s} ${op}`),
   fc.tuple(subject, fc.oneof(fc.constantFrom(...STRINGS).map(quoteString), fc.constantFrom(...NUMBERS).map(String), fc.constantFrom("true", "false"))).map(([s, v]) => `${s} = ${v}`),
 );
