@@ -88,7 +88,7 @@ function bindPredicate(node: PredicateNode, params: Params, problems: Diagnostic
     const values = out.value === undefined ? [] : Array.isArray(out.value) ? out.value : [out.value];
     const odd = values.find((l) => l.type !== "Number");
     if (odd !== undefined) {
-      const { code, message, hint, params } = sizeValueProblem(literalValue(odd), 0, 0);
+      const { code, message, hint, params } = sizeValueProblem(literalValue(odd), 0, 0, false);
       problems.push({ code, message, hint: hint!, params, span: odd.span });
     }
   }

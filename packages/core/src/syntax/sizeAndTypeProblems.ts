@@ -20,10 +20,14 @@ export function sizeOperatorProblem(operator: Operator, written: string, start: 
   return { code: "E_VALUE_TYPE", message: renderMessage("E_VALUE_TYPE", params), hint: SIZE_HINT, params, start, end };
 }
 
-/** `size(a) = "3"`: a size compares with numbers only. */
-export function sizeValueProblem(value: unknown, start: number, end: number): LexProblem {
-  const params = { kind: "sizeValue", expected: "number", ...givenParams(value) };
-  const text = typeof value === "string" && /^(0|[1-9]\d*)$/.test(value) ? value : undefined;
+/**
+ * `size(a) = "3"`: a size compares with numbers only. For a parameter's
+ * value (`shown` false) what it is, never what it holds: the value may be a secret.
+ */
+export function sizeValueProblem(value: unknown, start: number, end: number, shown = true): LexProblem {
+  const given = givenParams(value);
+  const params = { kind: "sizeValue", expected: "number", ...(shown ? given : { given: given.given }) };
+  const text = shown && typeof value === "string" && /^(0|[1-9]\d*)$/.test(value) ? value : undefined;
   return {
     code: "E_VALUE_TYPE",
     message: renderMessage("E_VALUE_TYPE", params),
