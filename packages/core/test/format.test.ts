@@ -129,7 +129,8 @@ describe("format", () => {
   });
 
   it("writes each operator in the spelling CANONICAL_OPERATOR gives", () => {
-    expect(Object.keys(CANONICAL_OPERATOR).sort()).toEqual(OPERATORS.map((op) => op.name).sort());
+    // The service's operators, and the type tests, which the service has not (written `is string`, `is not string`).
+    expect(Object.keys(CANONICAL_OPERATOR).sort()).toEqual([...OPERATORS.map((op) => op.name), "type", "notType"].sort());
     expect(CANONICAL_OPERATOR).toEqual({
       equals: "=",
       notEquals: "!=",
@@ -144,6 +145,8 @@ describe("format", () => {
       between: "between",
       null: "is null",
       notNull: "is not null",
+      type: "is",
+      notType: "is not",
     });
   });
 

@@ -179,9 +179,15 @@ export class FilterParser extends LeanParser {
    */
   predicate = this.RULE("predicate", (): PredicateNode => {
     const start = this.LA(1);
-    let name = this.take(NAME_TYPES) ?? this.OPTION(this.attribute);
-    const sized = this.OPTION5({ GATE: () => isSizeWord(name), DEF: this.sizeOf });
-    if (sized !== undefined) name = sized;
+    this.sizeWord = undefined;
+    let name = this.take(NAME_TYPES);
+    if (name === undefined) name = this.OPTION(this.attribute);
+    else if (isSizeWord(name) && this.LA(1).tokenType === LParen) {
+      // What the attribute rule's Identifier alternative does, on take()'s fast path.
+      this.sizeWord = name;
+      name = this.sizeOf();
+    }
+    const sized = this.sizeWord;
     // Read by node() and literalNode() while this predicate's operation is parsed.
     this.sizing = sized !== undefined && !this.RECORDING_PHASE;
     const node = this.OR2(this.operationAlts);
@@ -209,7 +215,21 @@ export class FilterParser extends LeanParser {
 
   /** attribute?, as one closure made once rather than one per predicate. */
   private readonly attribute = (): IToken => this.OR1(this.attributeAlts);
-  private readonly attributeAlts: Alts<IToken> = [{ ALT: () => this.CONSUME1(Identifier) }, { ALT: () => this.CONSUME1(QuotedIdentifier) }];
+  /** A name, or `size ( name )`, which leaves the `size` token in sizeWord and gives the name inside. */
+  private readonly attributeAlts: Alts<IToken> = [
+    {
+      ALT: () => {
+        const id = this.CONSUME1(Identifier);
+        const inner = this.OPTION5({ GATE: () => isSizeWord(id), DEF: this.sizeOf });
+        if (inner === undefined) return id;
+        this.sizeWord = id;
+        return inner;
+      },
+    },
+    { ALT: () => this.CONSUME1(QuotedIdentifier) },
+  ];
+  /** The `size` of the predicate being parsed when its subject is `size(…)`. */
+  private sizeWord: IToken | undefined;
 
   private readonly operationAlts: Alts<PredicateNode> = [
     {
