@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CANONICAL_OPERATOR, FilterError, OPERATORS, format, parse, quoteName, quoteString, type FilterNode, type Span } from "@itemfilter/core";
 
-/** The tree without spans, for comparing a re-parse with the original. */
-function withoutSpans(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSpans);
-  if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== "span" && k !== "operatorSpan") out[k] = withoutSpans(v);
-  return out;
-}
+import { withoutSpans } from "../../../test/property/astArbitraries.js";
 
 function roundTrips(source: string): void {
   const text = format(source);

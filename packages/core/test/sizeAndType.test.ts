@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { withoutSpans } from "../../../test/property/astArbitraries.js";
 import { attributeWarnings, compileList, evaluate, explainMatch, FilterError, format, parse, plan, type FilterNode } from "@itemfilter/core";
 
 /** issue 34: size(path) and path is TYPE in every stage of core. */
 
-function withoutSpans(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSpans);
-  if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== "span" && k !== "operatorSpan") out[k] = withoutSpans(v);
-  return out;
-}
 
 function failure(run: () => unknown): FilterError {
   try {

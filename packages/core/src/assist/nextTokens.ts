@@ -160,15 +160,6 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         if (at === undefined) return null;
         if (at === At.Done) at = operandDone();
         continue;
-      case At.SizeWord:
-        if (type === LParen) {
-          at = At.SizeOpen;
-          continue;
-        }
-        at = operationStart(type);
-        if (at === undefined) return null;
-        if (at === At.Done) at = operandDone();
-        continue;
       case At.SizeOpen:
         if (type === Identifier || type === QuotedIdentifier) at = At.SizeName;
         else return null;
@@ -177,7 +168,13 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         if (type === RParen) at = At.Attribute;
         else return null;
         continue;
+      case At.SizeWord:
       case At.Attribute:
+        // After the name size, `(` opens size(…); else size is an attribute like any other.
+        if (at === At.SizeWord && type === LParen) {
+          at = At.SizeOpen;
+          continue;
+        }
         at = operationStart(type);
         if (at === undefined) return null;
         if (at === At.Done) at = operandDone();
