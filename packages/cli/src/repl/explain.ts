@@ -7,6 +7,7 @@ import {
   operatorInfo,
   parse,
   quoteName,
+  stringifyJson,
   type FilterDocument,
   type FilterNode,
   type PredicateNode,
@@ -129,7 +130,7 @@ function complement(node: PredicateNode, steps: string[]): void {
   if (node.operator === "in") {
     const values = Array.isArray(node.value) ? node.value : [];
     const name = node.attribute === null ? "key" : quoteName(node.attribute.name);
-    steps.push(`${written} → ${values.map((v) => `${name} != ${v.type === "Param" ? `$${v.name}` : JSON.stringify(v.value)}`).join(" and ")}: 'not in' is 'notEquals' of each value`);
+    steps.push(`${written} → ${values.map((v) => `${name} != ${v.type === "Param" ? `$${v.name}` : stringifyJson(v.value)}`).join(" and ")}: 'not in' is 'notEquals' of each value`);
     return;
   }
   const opposite = operatorInfo(node.operator)?.complement;

@@ -1,4 +1,4 @@
-import type { FilterNode, LiteralNode } from "@itemfilter/core";
+import { stringifyJson, type FilterNode, type LiteralNode } from "@itemfilter/core";
 
 /** The syntax tree as indented lines: node types, and each predicate's attribute, operator and values. */
 export function renderTree(node: FilterNode | null, indent = "  "): string[] {
@@ -30,5 +30,5 @@ export function renderTree(node: FilterNode | null, indent = "  "): string[] {
 }
 
 function literal(l: LiteralNode): string {
-  return l.type === "Param" ? `$${l.name}` : JSON.stringify(l.value);
+  return l.type === "Param" ? `$${l.name}` : stringifyJson(l.value);
 }

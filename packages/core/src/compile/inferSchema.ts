@@ -2,6 +2,7 @@ import { describeValue } from "../checkArgument.js";
 import { isRecord } from "../semantics/itemValue.js";
 import { present } from "../semantics/predicateTest.js";
 import type { AttributeSchema, Schema } from "./schema.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 
 /** What one attribute held across the items seen, as bits. */
 const STRING = 1;
@@ -138,14 +139,14 @@ function isIterable(value: unknown): value is Iterable<unknown> {
 function kinds(value: unknown): number {
   if (value === null || value === undefined) return 0;
   if (typeof value === "string") return STRING;
-  if (typeof value === "number") return NUMBER;
+  if (isNumberValue(value)) return NUMBER;
   if (typeof value === "boolean") return BOOLEAN;
   if (!Array.isArray(value)) return OTHER;
   let bits = ARRAY;
   // Only the kinds of the elements matter, so stop once all three are seen. present() skips the
   // holes of a huge sparse array instead of visiting every index.
   for (const element of present(value)) {
-    bits |= element === null || element === undefined ? 0 : typeof element === "string" ? STRING : typeof element === "number" ? NUMBER : OTHER;
+    bits |= element === null || element === undefined ? 0 : typeof element === "string" ? STRING : isNumberValue(element) ? NUMBER : OTHER;
     if ((bits & (STRING | NUMBER | OTHER)) === (STRING | NUMBER | OTHER)) break;
   }
   return bits;
