@@ -127,7 +127,7 @@ describe("messages rendered from code and params with the README's templates", (
 /** A German fixture: a few templates and words, keyed as the README keys them. */
 const GERMAN: Record<string, string> = {
   "E_SYNTAX expected": "{expected|tokens} erwartet[ nach '{after}'], gefunden: {found|found}[; meinten Sie '{suggestion}'?]",
-  "E_ATTRIBUTE_TYPE numberOperator": "'{written}' vergleicht Zahlen, aber '{name}' ist Text; verwenden Sie {expected|operators}",
+  "E_ATTRIBUTE_TYPE textOperator": "'{written}' prüft Text, aber '{name}' ist eine Zahl; vergleichen Sie es mit {expected|operators}",
   E_UNKNOWN_ATTRIBUTE: "unbekanntes Attribut '{name}'[; meinten Sie {suggestions|or}?]",
 };
 const GERMAN_WORDS: Words = {
@@ -148,7 +148,7 @@ describe("a message in a second language, from code and params", () => {
   it.each([
     ["name >", undefined, "ein Wert erwartet nach '>', gefunden: Ende der Eingabe"],
     ['name = "a" b', undefined, "'and', 'or' oder Ende der Eingabe erwartet nach '\"a\"', gefunden: 'b'"],
-    ['name < "b"', schema, "'<' vergleicht Zahlen, aber 'name' ist Text; verwenden Sie '=', 'beginsWith', 'contains' oder 'between'"],
+    ['age contains "b"', schema, "'contains' prüft Text, aber 'age' ist eine Zahl; vergleichen Sie es mit '=', '<', '<=', '>', '>=' oder 'between'"],
     ["agee = 1", schema, "unbekanntes Attribut 'agee'; meinten Sie 'age'?"],
   ])("%s", (text, s, message) => {
     expect(german(() => compileList(text, s === undefined ? undefined : { schema: s }))).toBe(message);

@@ -148,10 +148,10 @@ describe("failures and their exit codes", () => {
   it.each([
     [["query", "--table", "readings", "--key", "greenhouse-1", 'key beginsWith "1"'], 'key beginsWith "1"', "'beginsWith' tests text, but 'ts' is a number"],
     [["query", "--table", "readings", "--key", "greenhouse-1", '= "1717200000"'], '= "1717200000"', "'ts' is a number, but this value is a string"],
-    [["query", "--table", "orders", "--key", "u001", "key < 5"], "key < 5", "'orderedAt' is a string; use '=', 'beginsWith' or 'between'"],
+    [["query", "--table", "orders", "--key", "u001", "key < 5"], "key < 5", "'orderedAt' is a string, but this value is a number; quote it: \"5\""],
     [["query", "--table", "orders", "--key", "u001", 'key beginsWith ""'], 'key beginsWith ""', 'every key begins with ""'],
     [["query", "--table", "events", "--data", "events.json", "--key", "d1", 'key beginsWith "1"'], 'key beginsWith "1"', "'beginsWith' tests text, but 'ts' is a number"],
-    [["query", "--table", "readings", "--key", "greenhouse-1", "--schema", "readings.schema.json", "--secondary-key", "ts", "key < 5"], "key < 5", "'ts' is a string; use '=', 'beginsWith' or 'between'"],
+    [["query", "--table", "readings", "--key", "greenhouse-1", "--schema", "readings.schema.json", "--secondary-key", "ts", "key < 5"], "key < 5", "'ts' is a string, but this value is a number; quote it: \"5\""],
   ])("%j is refused before anything is sent, knowing the key's type from the items", async (argv, source, message) => {
     const run = await runCli(argv, { cwd: dir });
     expect(run).toMatchObject({ code: 1, stdout: "" });

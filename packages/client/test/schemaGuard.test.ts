@@ -82,7 +82,7 @@ describe("a schema refuses what it does not list, whatever form the filter takes
     refused(
       (c) => c.listItems({ table: "users", filter: [{ item: "agee", operator: "equals", value: 3 }, { item: "years", operator: "in", value: ["1", "2"] }, { item: "name", operator: "lessThan", value: 3 }], compileOptions: { schema } }),
       ["E_UNKNOWN_ATTRIBUTE", "E_ATTRIBUTE_TYPE", "E_ATTRIBUTE_TYPE", "E_ATTRIBUTE_TYPE"],
-      ["filter[0].item", "filter[1].value[0]", "filter[1].value[1]", "filter[2].operator"],
+      ["filter[0].item", "filter[1].value[0]", "filter[1].value[1]", "filter[2].value"],
     ));
 
   it("refuses malformed filter JSON too when there is a schema (it would otherwise carry any name past it)", () =>

@@ -18,7 +18,10 @@ export type Operator =
   | "notContains"
   | "beginsWith"
   | "in"
-  | "between";
+  | "between"
+  /* The language's own, which no service filter takes, so they are not in OPERATORS (typeNames.ts): */
+  | "type"
+  | "notType";
 
 /**
  * The shape of an operator's `value` in the service's tables.

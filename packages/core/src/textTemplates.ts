@@ -29,6 +29,8 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_SYNTAX missingComma": { text: "missing ',' between values: write '{before}, {after}'" },
     "E_SYNTAX keyValue": { text: "expected {expected|tokens}, found '{found}'; did you mean '{suggestion}'?" },
     "E_SYNTAX inParentheses": { text: `${EXPECTED}; put the values in parentheses: in ({values|plain})` },
+    "E_SYNTAX typeName": { text: "'{found}' is not a type; write {expected|or}[; did you mean '{suggestion}'?]" },
+    "E_SYNTAX setType": { text: "the item model holds sets as lists, so '{found}' cannot be told from a list; write 'list', which is true for both" }, // params also: suggestion
     "E_SYNTAX noAttribute": { text: "expected an attribute name before '{written}'" }, // params also: operator (its name)
     // The scanner.
     "E_SYNTAX reversedOperator": { text: "'{written}' is not an operator; did you mean '{suggestion}'?" },
@@ -66,6 +68,11 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_VALUE_TYPE null": { text: "'{written}' cannot compare with null; write 'is null' or 'is not null'" }, // params also: operator (its name)
     "E_VALUE_TYPE boolean": { text: "'{written}' cannot take a boolean; compare true and false with =, != or in" }, // params also: operator (its name)
     "E_VALUE_TYPE booleanList": { text: "a listItems filter cannot hold a boolean: the service compares strings and numbers only" }, // params also: operator, written
+    "E_VALUE_TYPE stringOrdering": { text: "the service's '{written}' orders numbers only, and {value|literal} is a string" }, // params also: operator (its name)
+    "E_VALUE_TYPE sizeOperator": { text: "size(…) is a number: compare it with =, !=, <, <=, >, >=, between or in, not '{written}'" }, // params also: operator (its name)
+    "E_VALUE_TYPE sizeValue": { text: "size(…) is a number, and compares with numbers, not {given|type}[ ({value|literal})]" }, // params also: expected
+    "E_VALUE_TYPE sizeService": { text: "the service's filters cannot test size(…): they compare an attribute's value" }, // params also: operator, written
+    "E_VALUE_TYPE typeService": { text: "the service's filters cannot test an attribute's type: they compare its value" }, // params also: operator, written
     "E_VALUE_TYPE booleanKey": { text: "a key is a string or a number, never a boolean" }, // params also: operator, written
     "E_VALUE_TYPE keyPrefix": { text: 'every key begins with "", and a key value cannot be the empty string; leave this condition out to read every key' }, // params also: operator, value
     "E_VALUE_TYPE keyRange": {
@@ -119,7 +126,6 @@ function textTemplates(): Readonly<Record<string, Template>> {
     E_UNKNOWN_ATTRIBUTE: { text: "unknown attribute '{name}'[; did you mean {suggestions|or}?]" },
   
     "E_ATTRIBUTE_TYPE textOperator": { text: "'{written}' tests text, but '{name}' is a number; compare it with {expected|operators}" }, // params also: operator, type
-    "E_ATTRIBUTE_TYPE numberOperator": { text: "'{written}' compares numbers, but '{name}' is a string; use {expected|operators}" }, // params also: operator, type
     "E_ATTRIBUTE_TYPE numberValue": { text: "'{name}' is a number, but this value is a string; write a number without quotes" }, // params also: type, value
     "E_ATTRIBUTE_TYPE stringValue": { text: "'{name}' is a string, but this value is a number; quote it: {suggestion}" }, // params also: type, value
     "E_ATTRIBUTE_TYPE booleanOperator": { text: "'{written}' never matches a boolean, and '{name}' is a boolean; compare it with {expected|operators}" }, // params also: operator, type
@@ -133,6 +139,9 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_FILTER_JSON operands": { text: "an {node} node needs an array of operands, not {given|type}[ ({value|literal})]" },
     "E_FILTER_JSON noOperands": { text: "an {node} node needs at least one operand" },
     "E_FILTER_JSON node": { text: "expected a node (Or, And, Not or Predicate), not {given|type}[ ({value|literal})][ of type {nodeType|literal}]" },
+    "E_FILTER_JSON size": { text: "size is true or absent, not {given|type}[ ({value|literal})]" },
+    "E_FILTER_JSON sizeOperator": { text: "'{operator}' cannot test size(…): it takes =, !=, <, <=, >, >=, between and in" },
+    "E_FILTER_JSON typeName": { text: "a type test's value is a String node naming a type: {expected|or}" },
     "E_FILTER_JSON brackets": { text: "brackets is true or absent, not {given|type}[ ({value|literal})]" },
     "E_FILTER_JSON attribute": { text: "expected an Attribute node or null, not {given|type}[ ({value|literal})][ of type {nodeType|literal}]" },
     "E_FILTER_JSON attributeName": { text: "an attribute name is a non-empty string, not {given|type}[ ({value|literal})]" },

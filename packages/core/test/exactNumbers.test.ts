@@ -103,3 +103,11 @@ describe("the core README's numbers example", () => {
     expect(stringifyJson({ n: toNumberValue("0.10000000000000000000001") })).toBe('{"n":0.10000000000000000000001}');
   });
 });
+
+describe("fields over exact numbers", () => {
+  it("takes an ExactNumber whole: it has no fields of its own", async () => {
+    const { checkFields, pickFields } = await import("@itemfilter/core");
+    const item = parseJson('{"id":"a","n":12345678901234567890,"m":{"k":12345678901234567890}}') as Record<string, unknown>;
+    expect(stringifyJson(pickFields(item, checkFields(["n", "m.k", "n.decimal", "id.length"])))).toBe('{"n":12345678901234567890,"m":{"k":12345678901234567890}}');
+  });
+});

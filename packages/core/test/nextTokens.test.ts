@@ -4,9 +4,10 @@ import { FilterError } from "../src/errors.js";
 import { parse } from "../src/syntax/parse.js";
 import { nextTokens } from "../src/assist/nextTokens.js";
 import { lex } from "../src/syntax/lexer.js";
+import { TypeName } from "../src/syntax/tokens.js";
 
 // One spelling per token type; the lexer turns them back into tokens.
-const WORDS = ["a", "`b c`", '"s"', "1", "=", "<", "contains", "in", "between", "is", "null", "notNull", "and", "or", "not", "(", ")", "[", "]", ","];
+const WORDS = ["a", "size", "list", "`b c`", '"s"', "1", "=", "<", "contains", "in", "between", "is", "null", "notNull", "and", "or", "not", "(", ")", "[", "]", ","];
 
 const tokensOf = (words: string[]) => lex(words.join(" ")).tokens;
 const namesOf = (words: string[]) => {
@@ -30,8 +31,17 @@ describe("nextTokens", () => {
     [[], ["Identifier", "QuotedIdentifier", "CompareOp", "Is", "Null", "NotNull", "In", "Between", "Not", "LParen"]],
     [["a"], ["CompareOp", "Is", "Null", "NotNull", "In", "Between"]],
     [["a", "="], ["StringLiteral", "NumberLiteral", "BooleanLiteral", "Null"]],
-    [["a", "is"], ["Not", "Null"]],
-    [["a", "is", "not"], ["Null"]],
+    [["a", "is"], ["Not", "Null", "TypeName"]],
+    [["a", "is", "not"], ["Null", "TypeName"]],
+    // issue 34: a type's name after is; size( only after the name size.
+    [["a", "is", "list"], ["And", "Or"]],
+    [["a", "is", "not", "Map"], ["And", "Or"]],
+    [["a", "is", "a"], null],
+    [["size"], ["CompareOp", "Is", "Null", "NotNull", "In", "Between", "LParen"]],
+    [["size", "("], ["Identifier", "QuotedIdentifier"]],
+    [["size", "(", "`b c`"], ["RParen"]],
+    [["size", "(", "a", ")"], ["CompareOp", "Is", "Null", "NotNull", "In", "Between"]],
+    [["a", "("], null],
     [["a", "in"], ["LParen", "LBracket", "StringLiteral", "NumberLiteral", "BooleanLiteral"]],
     [["a", "in", "["], ["StringLiteral", "NumberLiteral", "BooleanLiteral"]],
     [["a", "in", "[", "1"], ["Comma", "RBracket"]],
@@ -127,7 +137,9 @@ describe("nextTokens", () => {
         for (const word of WORDS) {
           const type = tokensOf([word])[0]!.tokenType;
           const after = nextTokens(tokensOf([...words, word]), 32);
-          expect(after !== null).toBe(next!.types.includes(type));
+          // A type's name is offered as TypeName after is, and is an Identifier everywhere else.
+          const offered = next!.types.includes(type) || (word === "list" && next!.types.includes(TypeName));
+          expect(after !== null).toBe(offered);
         }
       }),
       { numRuns: 1000 },

@@ -26,11 +26,17 @@ function at(marked: string, options?: SuggestOptions) {
 describe("suggest", () => {
   it.each([
     // Start of input and after and/or/not/(.
-    ["|", undefined, ["not", "("]],
-    ["|", { schema }, [...ATTRIBUTES, "not", "("]],
-    ["a = 1 and |", { schema }, [...ATTRIBUTES, "not", "("]],
-    ["a = 1 or not |", { schema }, [...ATTRIBUTES, "not", "("]],
-    ["(|", { schema }, [...ATTRIBUTES, "not", "("]],
+    ["|", undefined, ["size(", "not", "("]],
+    ["|", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
+    ["a = 1 and |", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
+    ["a = 1 or not |", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
+    ["(|", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
+    // size(…): its attribute, then the operators and values a size takes (issue 34).
+    ["size(|", { schema }, ATTRIBUTES],
+    ["size(age) |", { schema }, ["=", "!=", "<", "<=", ">", ">=", "in", "between"]],
+    ["size(name) = |", { schema }, ["0"]],
+    ["size(name) in (|", { schema }, ["0"]],
+    ["size |", undefined, [...ALL_OPERATORS, "("]],
     // After an attribute: operators, narrowed by its type.
     ["a |", undefined, ALL_OPERATORS],
     ["a |", { schema: { attributes: {}, allowUnknown: true } }, ALL_OPERATORS],
@@ -44,9 +50,9 @@ describe("suggest", () => {
     ["a i|", undefined, ["in", "is null", "is not null"]],
     ["a GRE|", undefined, ["greaterThan", "greaterEqual"]],
     ["age c|", { schema }, []],
-    ["a is |", undefined, ["null", "not null"]],
-    ["a is n|", undefined, ["null", "not null"]],
-    ["a is not |", undefined, ["null"]],
+    ["a is |", undefined, ["null", "not null", "string", "number", "boolean", "list", "map", "binary"]],
+    ["a is n|", undefined, ["null", "not null", "number"]],
+    ["a is not |", undefined, ["null", "string", "number", "boolean", "list", "map", "binary"]],
     // Values: placeholders that fit the operator and the attribute.
     ["a = |", undefined, ['""', "0", "true", "false", "null"]],
     ["a != |", undefined, ['""', "0", "true", "false", "null"]],
@@ -127,8 +133,13 @@ describe("suggest", () => {
       { label: "age", kind: "attribute", detail: "number" },
       { label: "`first name`", kind: "attribute" },
       { label: "ts", kind: "attribute", detail: "number" },
+      { label: "size(", kind: "keyword", detail: "size(a): a string's length, a list's, set's or map's elements; compare it with a number" },
       { label: "not", kind: "keyword", detail: "the condition does not hold" },
       { label: "(", kind: "punctuation" },
+    ]);
+    expect(at("a is not |").items.slice(1, 3)).toEqual([
+      { label: "string", kind: "keyword", detail: "a string (DynamoDB's S)" },
+      { label: "number", kind: "keyword", detail: "a number (N)" },
     ]);
     expect(at("a = |").items).toEqual([
       { label: '""', kind: "value", detail: "a string" },
@@ -166,7 +177,7 @@ describe("suggest", () => {
   it.each([
     ["deep groups", "(".repeat(16_000), []],
     ["deep negation", "not ".repeat(4_000), []],
-    ["a long conjunction", "a = 1 and ".repeat(1_600), ["not", "("]],
+    ["a long conjunction", "a = 1 and ".repeat(1_600), ["size(", "not", "("]],
     ["a long group", "(" + "a = 1 and ".repeat(1_600) + "b = 2 ", ["and", "or", ")"]],
   ])("answers at the end of %s", (_, source, labels) => {
     expect(suggest(source, source.length).items.map((i) => i.label)).toEqual(labels);
@@ -174,8 +185,8 @@ describe("suggest", () => {
 
   // With the limits raised out of the way, depth costs one pass over the tokens: no heap or stack exhaustion.
   it.each([
-    ["100,000 open groups", "(".repeat(100_000), ["not", "("]],
-    ["100,000 negations", "not ".repeat(100_000), ["not", "("]],
+    ["100,000 open groups", "(".repeat(100_000), ["size(", "not", "("]],
+    ["100,000 negations", "not ".repeat(100_000), ["size(", "not", "("]],
     ["100,000 negated groups", "not (".repeat(100_000) + "a = 1 ", ["and", "or", ")"]],
     ["100,000 closed groups", "(".repeat(100_000) + "a = 1" + ")".repeat(100_000) + " ", ["and", "or"]],
     ["an in list of 100,000 values", "a in (" + "1, ".repeat(100_000), ['""', "0", "true", "false"]],

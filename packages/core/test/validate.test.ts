@@ -332,7 +332,7 @@ describe("validateListFilter and validateQueryFilter with a schema: as the compi
     ).toEqual([
       ["E_ATTRIBUTE_TYPE", "body.filter[0].value[0]"],
       ["E_ATTRIBUTE_TYPE", "body.filter[0].value[1]"],
-      ["E_ATTRIBUTE_TYPE", "body.filter[1].operator"],
+      ["E_ATTRIBUTE_TYPE", "body.filter[1].value"],
       ["E_UNKNOWN_ATTRIBUTE", "body.filter[2].item"],
       ["E_ATTRIBUTE_TYPE", "body.filter[3].value"],
     ]);

@@ -193,6 +193,13 @@ describe("marshalItem and unmarshalItem", () => {
     expect(Object.keys(proto)).toEqual(["__proto__"]);
   });
 
+  it("marshalItem writes unmarshalItem's binary form back as B; other $binary members stay maps", () => {
+    expect(marshalItem({ b: { $binary: "AQID" } }).b).toEqual({ B: new Uint8Array([1, 2, 3]) });
+    expect(unmarshalItem(marshalItem({ b: { $binary: "AQID" } }))).toEqual({ b: { $binary: "AQID" } });
+    expect(marshalItem({ m: { $binary: "not base64!" } }).m).toEqual({ M: { $binary: { S: "not base64!" } } });
+    expect(marshalItem({ m: { $binary: "AQID", x: 1 } }).m).toEqual({ M: { $binary: { S: "AQID" } as AttributeValue, x: { N: "1" } } });
+  });
+
   it("marshalItem refuses a number DynamoDB cannot hold, naming it", () => {
     expect(() => marshalItem({ a: { b: 1e200 } })).toThrow(/in 'a.b' is out of DynamoDB's range/);
   });

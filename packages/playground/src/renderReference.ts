@@ -41,5 +41,18 @@ export function renderReference(root: HTMLElement): void {
     h("code", { text: "`true`" }),
     ".",
   );
-  root.replaceChildren(list, keywords, values);
+  const more = h(
+    "p",
+    { class: "muted" },
+    "Beyond the service's operators: ",
+    h("code", { text: "size(tags) between 1 and 5" }),
+    " (DynamoDB's size(): a string's length, a list's, set's or map's elements), ",
+    h("code", { text: "a is string" }),
+    " and ",
+    h("code", { text: "a is not list" }),
+    " (also number, boolean, map, binary), and ranges of strings such as ",
+    h("code", { text: 'createdAt >= "2024-06-01"' }),
+    ". list cannot send these; find checks them, and DynamoDB takes them.",
+  );
+  root.replaceChildren(list, keywords, values, more);
 }

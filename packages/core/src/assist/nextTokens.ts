@@ -20,7 +20,9 @@ import {
   RBracket,
   RParen,
   StringLiteral,
+  TypeName,
 } from "../syntax/tokens.js";
+import { isTypeName } from "../syntax/typeNames.js";
 
 /*
  * What may come next after a prefix of tokens, for content assist.
@@ -46,6 +48,12 @@ const enum At {
   Is,
   /** after `is not`. */
   IsNot,
+  /** after the name `size`: an operation, or the `(` of size(…). */
+  SizeWord,
+  /** after `size (`: the attribute. */
+  SizeOpen,
+  /** after `size ( name`: the `)`. */
+  SizeName,
   /** after `in`: a list or one literal. */
   In,
   /** inside an in list: a value. */
@@ -72,9 +80,12 @@ const isValue = (type: TokenType): boolean => type === StringLiteral || type ===
 const EXPECTED: Record<At, readonly TokenType[]> = {
   [At.Operand]: [Identifier, QuotedIdentifier, ...OPERATION_START, Not, LParen],
   [At.Attribute]: OPERATION_START,
+  [At.SizeWord]: [...OPERATION_START, LParen],
+  [At.SizeOpen]: [Identifier, QuotedIdentifier],
+  [At.SizeName]: [RParen],
   [At.Compare]: [...VALUE, Null],
-  [At.Is]: [Not, Null],
-  [At.IsNot]: [Null],
+  [At.Is]: [Not, Null, TypeName],
+  [At.IsNot]: [Null, TypeName],
   [At.In]: [LParen, LBracket, ...VALUE],
   [At.ListValue]: VALUE,
   [At.ListNext]: [Comma], // plus the list's closing bracket
@@ -92,6 +103,11 @@ function operationStart(type: TokenType): At | undefined {
   if (type === In) return At.In;
   if (type === Between) return At.Between;
   return undefined;
+}
+
+/** A name that is a type's after `is`: what the parser takes there (any other name is its E_SYNTAX). */
+function isType(token: Token): boolean {
+  return token.tokenType === Identifier && isTypeName(token.image.toLowerCase());
 }
 
 export interface NextTokens {
@@ -136,7 +152,7 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
           continue;
         }
         if (type === Identifier || type === QuotedIdentifier) {
-          at = At.Attribute;
+          at = type === Identifier && tokens[i]!.image.toLowerCase() === "size" ? At.SizeWord : At.Attribute;
           continue;
         }
         // The attribute may be left out: the operation starts here.
@@ -144,7 +160,21 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         if (at === undefined) return null;
         if (at === At.Done) at = operandDone();
         continue;
+      case At.SizeOpen:
+        if (type === Identifier || type === QuotedIdentifier) at = At.SizeName;
+        else return null;
+        continue;
+      case At.SizeName:
+        if (type === RParen) at = At.Attribute;
+        else return null;
+        continue;
+      case At.SizeWord:
       case At.Attribute:
+        // After the name size, `(` opens size(…); else size is an attribute like any other.
+        if (at === At.SizeWord && type === LParen) {
+          at = At.SizeOpen;
+          continue;
+        }
         at = operationStart(type);
         if (at === undefined) return null;
         if (at === At.Done) at = operandDone();
@@ -155,11 +185,11 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         continue;
       case At.Is:
         if (type === Not) at = At.IsNot;
-        else if (type === Null) at = operandDone();
+        else if (type === Null || isType(tokens[i]!)) at = operandDone();
         else return null;
         continue;
       case At.IsNot:
-        if (type === Null) at = operandDone();
+        if (type === Null || isType(tokens[i]!)) at = operandDone();
         else return null;
         continue;
       case At.In:

@@ -28,7 +28,21 @@ import {
   RBracket,
   RParen,
   StringLiteral,
+  TypeName,
 } from "../syntax/tokens.js";
+import { SIZE_OPERATORS, TYPE_NAMES, type TypeName as TypeWord } from "../syntax/typeNames.js";
+
+const SIZE_DETAIL = "size(a): a string's length, a list's, set's or map's elements; compare it with a number";
+
+/** What each type test matches, for content assist. */
+const TYPE_DETAIL: Record<TypeWord, string> = {
+  string: "a string (DynamoDB's S)",
+  number: "a number (N)",
+  boolean: "true or false (BOOL)",
+  list: "a list or a set (L, SS, NS, BS)",
+  map: "a map (M)",
+  binary: "binary data (B)",
+};
 
 export type SuggestionKind = "attribute" | "operator" | "keyword" | "value" | "punctuation";
 
@@ -207,6 +221,8 @@ class Context {
       case Identifier:
       case QuotedIdentifier:
         for (const item of this.attributes()) add(item);
+        // DynamoDB's size() where a condition starts: not inside size's own parentheses, nor in a key query.
+        if (!this.query && !this.insideSize()) add({ label: "size(", kind: "keyword", detail: SIZE_DETAIL });
         return;
       case CompareOp:
       case In:
@@ -216,7 +232,10 @@ class Context {
         if (this.subject() !== false) operatorTypes.add(type);
         return;
       case Null:
-        if (prev === CompareOp) this.nullValue(add);
+        // A size compares with numbers, never with null.
+        if (prev === CompareOp) {
+          if (!this.sizeBefore(this.before.length - 1)) this.nullValue(add);
+        }
         else if (this.query) return;
         else if (prev === Is) add({ label: "null", kind: "operator", detail: operatorInfo("null")!.summary, rank: RANK.get("null")! });
         else if (prev === Not && this.before[this.before.length - 2]?.tokenType === Is) {
@@ -262,6 +281,10 @@ class Context {
       case Comma:
         add({ label: ",", kind: "punctuation" });
         return;
+      case TypeName:
+        if (this.query) return;
+        for (const name of TYPE_NAMES) add({ label: name, kind: "keyword", detail: TYPE_DETAIL[name] });
+        return;
     }
   }
 
@@ -271,6 +294,7 @@ class Context {
     const type = subject === false ? undefined : subject;
     for (const op of OPERATOR_ITEMS) {
       if (!types.has(op.type) || (op.alias && !typing)) continue;
+      if (this.sizeBefore(this.before.length) && !SIZE_OPERATORS.has(op.info.name)) continue;
       if (this.query && !op.info.query) continue;
       if (type === "number" && op.info.value === "string") continue;
       if (type === "string" && op.info.value === "number") continue;
@@ -322,6 +346,8 @@ class Context {
    * (a list filter cannot leave its attribute out).
    */
   subject(): AttributeType | undefined | false {
+    // A size is a number.
+    if (this.sizeBefore(this.before.length)) return "number";
     const last = this.before[this.before.length - 1];
     if (last !== undefined && (last.tokenType === Identifier || last.tokenType === QuotedIdentifier)) {
       return this.typeOf(last.payload as string);
@@ -347,6 +373,7 @@ class Context {
     // A key is never a boolean; a list filter's =, != and in take one.
     if (!this.query && (op === undefined || takesBoolean(op.operator))) types.add("boolean");
     if (op === undefined) return types;
+    if (this.sizeBefore(op.index)) return new Set(["number"]);
     const shape = operatorInfo(op.operator)!.value;
     if (shape === "number") types.delete("string");
     if (shape === "string") types.delete("number");
@@ -364,6 +391,26 @@ class Context {
   }
 
   /** The cursor follows `between <literal>`, so an `and` here separates the bounds. */
+  /** Whether the tokens before `end` end with `size ( name )`. */
+  private sizeBefore(end: number): boolean {
+    const word = this.before[end - 4];
+    const name = this.before[end - 2]?.tokenType;
+    return (
+      this.before[end - 1]?.tokenType === RParen &&
+      (name === Identifier || name === QuotedIdentifier) &&
+      this.before[end - 3]?.tokenType === LParen &&
+      word?.tokenType === Identifier &&
+      word.image.toLowerCase() === "size"
+    );
+  }
+
+  /** Right after `size (`, where the attribute of size(…) goes. */
+  private insideSize(): boolean {
+    const n = this.before.length;
+    const word = this.before[n - 2];
+    return this.before[n - 1]?.tokenType === LParen && word?.tokenType === Identifier && word.image.toLowerCase() === "size";
+  }
+
   inBetween(): boolean {
     const n = this.before.length;
     const literal = this.before[n - 1]?.tokenType;

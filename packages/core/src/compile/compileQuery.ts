@@ -7,6 +7,7 @@ import { FilterError, type Diagnostic } from "../errors.js";
 import type { QueryFilter, Scalar } from "./filters.js";
 import { resolveLimits } from "../syntax/limits.js";
 import { QUERY_OPERATORS, operatorInfo } from "../operators.js";
+import { isLocalOnly } from "../syntax/typeNames.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, type FilterInput } from "../syntax/toDocument.js";
 import { applySchema, schemaIndex } from "./schema.js";
@@ -167,6 +168,10 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
     });
     return;
   }
+  if (isLocalOnly(p)) {
+    checkLiterals(p, problems, maxInValues, "query");
+    return;
+  }
   if (!operatorInfo(p.operator)!.query) {
     const params = { operator: p.operator, written: writtenOperator(p), expected: [...QUERY_OPERATORS] };
     problems.push({
@@ -179,7 +184,7 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
     return;
   }
   const before = problems.length;
-  checkLiterals(p, problems, maxInValues);
+  checkLiterals(p, problems, maxInValues, "query");
   if (problems.length === before && hasBoolean(p)) {
     problems.push(booleanRefusal(p, "booleanKey", "DynamoDB keys are strings, numbers or binary, and queryItems compares the key with strings and numbers"));
     return;

@@ -10,6 +10,7 @@ import { literalValue } from "../syntax/literalValue.js";
 import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
 import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/booleanOperators.js";
+import { isLocalOnly } from "../syntax/typeNames.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -18,20 +19,55 @@ import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/bo
  * condition does, by the rules of grammar/semantics.md.
  */
 
+/**
+ * Who reads the conditions: compileList (`list`) and compileQuery (`query`)
+ * send each one as the service's filter, so they refuse what the service
+ * cannot take (a range of strings); the planner (`local`) checks those locally.
+ */
+export type Reader = "list" | "query" | "local";
+
 /** Per-predicate checks, all reported together: a subject is present and each value fits its operator. */
-export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInValues: number): void {
+export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInValues: number, reader: Reader = "list"): void {
   switch (node.type) {
     case "And":
     case "Or":
-      for (const operand of node.operands) checkConditions(operand, problems, maxInValues);
+      for (const operand of node.operands) checkConditions(operand, problems, maxInValues, reader);
       return;
     case "Not":
-      checkConditions(node.operand, problems, maxInValues);
+      checkConditions(node.operand, problems, maxInValues, reader);
       return;
     case "Predicate":
       if (node.attribute === null) problems.push(missingSubject(node));
-      checkLiterals(node, problems, maxInValues);
+      checkLiterals(node, problems, maxInValues, reader);
   }
+}
+
+const ORDERINGS: ReadonlySet<string> = new Set(["lessThan", "lessEqual", "greaterThan", "greaterEqual"]);
+
+/** `a >= "x"`: an ordering with a string, which the language and DynamoDB take and the service's filters do not. */
+export function isStringOrdering(node: PredicateNode): boolean {
+  return ORDERINGS.has(node.operator) && !Array.isArray(node.value) && node.value?.type === "String";
+}
+
+const STRING_ORDERING_HINT: Record<"list" | "query", string> = {
+  list: "find (or plan) runs a range of strings exactly: it sends 'a >= x and a <= y' as between and checks the rest locally; compileDynamo sends it as written",
+  query: "find (with keys) runs a range of strings on the key exactly: it sends 'key >= x and key <= y' as between and checks the rest locally",
+};
+
+/** `size(a) > 3` or `a is string` where the service's filter is written: no ListFilter or QueryFilter tests either. */
+function localOnlyRefusal(node: PredicateNode, reader: "list" | "query"): Diagnostic {
+  const size = node.size === true;
+  const params = { kind: size ? "sizeService" : "typeService", operator: node.operator, written: writtenOperator(node) };
+  const runs = reader === "list" ? "find (or plan) runs it and checks it locally" : "find (with keys) runs it and checks it locally";
+  const hint = `${runs}; compileDynamo sends it as DynamoDB's ${size ? "size()" : "attribute_type()"}`;
+  return { code: "E_VALUE_TYPE", message: renderMessage("E_VALUE_TYPE", params), hint, params, span: node.span };
+}
+
+/** The refusal of `a >= "x"` where the service's filter is written, at the string, with the way on in the hint. */
+function stringOrderingRefusal(node: PredicateNode, reader: "list" | "query"): Diagnostic {
+  const at = node.value as LiteralNode;
+  const params = { kind: "stringOrdering", operator: node.operator, written: writtenOperator(node), value: literalValue(at) };
+  return { code: "E_VALUE_TYPE", message: renderMessage("E_VALUE_TYPE", params), hint: STRING_ORDERING_HINT[reader], params, span: at.span };
 }
 
 /** A condition without a subject (`> 3`) where a list filter is read: only a key query may leave the attribute out. */
@@ -41,8 +77,20 @@ export function missingSubject(node: PredicateNode): Diagnostic {
 }
 
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
-export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number): void {
+export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number, reader: Reader = "list"): void {
   const v = node.value;
+  if (isLocalOnly(node)) {
+    if (reader !== "local") {
+      problems.push(localOnlyRefusal(node, reader));
+      return;
+    }
+    // A type's name is checked by the parser; a size's numbers are checked below, as any number is.
+    if (node.size !== true) return;
+  }
+  if (isStringOrdering(node)) {
+    if (reader !== "local") problems.push(stringOrderingRefusal(node, reader));
+    return;
+  }
   if (hasBoolean(node)) {
     // The parser refuses `a < true`; a tree built by hand or a bound parameter can still hold one.
     const misused = misusedBoolean(node);

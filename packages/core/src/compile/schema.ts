@@ -9,6 +9,7 @@ import { quoteName, quoteString } from "../syntax/quote.js";
 import { readNumber } from "../values/numberValue.js";
 import { closest } from "../syntax/closest.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
+import { isLocalOnly } from "../syntax/typeNames.js";
 
 export type AttributeType = "string" | "number" | "boolean";
 
@@ -156,8 +157,11 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
     });
     return node;
   }
-  if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
-  if (index.isArray(resolved.name)) checkArray(node, attr, problems);
+  // A size is a number and a type test fits any attribute: the attribute's own type says nothing against either.
+  if (!isLocalOnly(node)) {
+    if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
+    if (index.isArray(resolved.name)) checkArray(node, attr, problems);
+  }
   if (resolved.name === attr.name) return node;
   const renamed: AttributeNode = { ...attr, name: resolved.name };
   return { ...node, attribute: renamed };
@@ -181,7 +185,8 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
     return;
   }
   const shape = operatorInfo(node.operator)!.value;
-  const kind = type === "number" && shape === "string" ? "textOperator" : type === "string" && shape === "number" ? "numberOperator" : undefined;
+  // A string attribute takes the orderings too: strings order by UTF-8 bytes (grammar/semantics.md).
+  const kind = type === "number" && shape === "string" ? "textOperator" : undefined;
   if (kind !== undefined) {
     const params = { kind, operator: node.operator, written: writtenOperator(node), name: attr.name, type, expected: offeredList(type, target) };
     problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: node.operatorSpan });

@@ -3,6 +3,7 @@ import { fewestConditions } from "./alternatives.js";
 import type { Span } from "../syntax/location.js";
 import { andNode, literalNode, local, orNode, pushed, termNode, type Literal, type Local, type Pushed, type Term } from "./terms.js";
 import { renderMessage } from "../renderMessage.js";
+import { pairStringRanges } from "./stringRanges.js";
 
 /**
  * A conjunction: the service tests `push` exactly, and `local` is left for
@@ -32,7 +33,8 @@ export function clausesOf(term: Term, bounds: Bounds): Clause[] {
     case "lit":
       return [term.lit.kind === "push" ? { push: [term.lit], local: [], span: term.span } : { push: [], local: [term.lit], span: term.span }];
     case "and":
-      return conjunction(term, bounds);
+      // Paired here, before an `or` above sees a clause the service cannot narrow and reads every item.
+      return conjunction(term, bounds).map(pairStringRanges);
     case "or":
       return disjunction(term, bounds);
   }

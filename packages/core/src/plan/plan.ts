@@ -28,7 +28,7 @@ export function plan(input: FilterInput, options?: PlanOptions): Plan {
   if (scope?.body != null) {
     // The scope is checked alone first: its problems are the app's, whatever the person typed.
     const problems: Diagnostic[] = [];
-    checkConditions(scope.body, problems, resolved.maxInValues);
+    checkConditions(scope.body, problems, resolved.maxInValues, "local");
     if (problems.length > 0) throw new ScopeError("plan", `is not a filter that can run: ${new FilterError(problems).message}`, problems);
   }
   return compileFast(input, options ?? undefined, (doc) => planDocument(scopedDocument(doc, scope), resolved));
@@ -39,7 +39,7 @@ function planDocument(doc: FilterDocument, options: ResolvedPlanOptions): Plan {
   if (body === null) return { filter: "", requests: [{ operation: "listItems", filter: [], residual: null }], combine: "union" };
   return guardStack(() => {
     const problems: Diagnostic[] = [];
-    checkConditions(body, problems, options.maxInValues);
+    checkConditions(body, problems, options.maxInValues, "local");
     if (problems.length > 0) throw new FilterError(problems);
     const filter = canonical(body);
     const clauses = clausesOf(toTerm(body, false), { ...options, weights: new Map() });

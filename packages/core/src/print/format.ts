@@ -14,7 +14,8 @@ export type FormatOptions = ParseOptions;
  * The one written form of each operator in canonical text. Symbols where the
  * language has them (they read as comparisons at a glance), the camelCase word
  * otherwise. `in` is written `in (..)`, or `in [..]` when the tree says
- * brackets; `between a and b`; null and notNull as `is null` and `is not null`.
+ * brackets; `between a and b`; null and notNull as `is null` and `is not null`,
+ * type and notType as `is string` and `is not string`.
  */
 export const CANONICAL_OPERATOR: Readonly<Record<Operator, string>> = {
   equals: "=",
@@ -30,6 +31,8 @@ export const CANONICAL_OPERATOR: Readonly<Record<Operator, string>> = {
   between: "between",
   null: "is null",
   notNull: "is not null",
+  type: "is",
+  notType: "is not",
 };
 
 /**
@@ -88,7 +91,8 @@ function bare(n: FilterNode, own: number): string {
 }
 
 function predicate(p: PredicateNode): string {
-  const subject = p.attribute === null ? "" : quoteName(p.attribute.name) + " ";
+  const name = p.attribute === null ? "" : quoteName(p.attribute.name);
+  const subject = p.attribute === null ? "" : (p.size === true ? `size(${name})` : name) + " ";
   return subject + operation(p);
 }
 
@@ -98,6 +102,12 @@ function operation(p: PredicateNode): string {
     case "null":
     case "notNull":
       return CANONICAL_OPERATOR[p.operator];
+    case "type":
+    case "notType": {
+      // A type's name is a word, not a string: `is string`.
+      const one = Array.isArray(v) ? v[0] : v;
+      return `${CANONICAL_OPERATOR[p.operator]} ${one?.type === "String" ? one.value : ""}`;
+    }
     case "in": {
       const values = v === undefined ? [] : Array.isArray(v) ? v : [v];
       const list = values.map(literal).join(", ");

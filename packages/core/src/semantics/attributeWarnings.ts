@@ -97,7 +97,8 @@ function check(node: PredicateNode, index: ReturnType<typeof schemaIndex>, schem
     return { ...warning, fixes: suggestions.map((n) => ({ title: replaceTitle(n), span, replacement: quoteName(n) })) };
   }
   const spec = Object.hasOwn(schema.attributes, resolved.name) ? schema.attributes[resolved.name] : undefined;
-  if (spec?.array !== true) return undefined;
+  // `size(tags) = 3` compares the array's size, which is what it means to.
+  if (spec?.array !== true || node.size === true) return undefined;
   const op = node.operator;
   if (op !== "equals" && op !== "notEquals" && op !== "in") return undefined;
   const first = firstString(node.value);

@@ -5,7 +5,7 @@ import { missingSubject } from "../compile/lowering.js";
 import { FilterError } from "../errors.js";
 import { itemValue } from "./itemValue.js";
 import type { ParseOptions } from "../syntax/parse.js";
-import { predicateTest } from "./predicateTest.js";
+import { conditionTest } from "./conditionTest.js";
 import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
 import { scopeDocument, type ScopeInput } from "../syntax/scopedDocument.js";
 import { literalValue } from "../syntax/literalValue.js";
@@ -85,7 +85,7 @@ function prepare(node: FilterNode, secondaryKey: string | undefined): Test {
     }
     case "Predicate": {
       const name = predicateSubject("evaluate", node, secondaryKey);
-      const test = predicateTest(node.operator, plainValue(node.value));
+      const test = conditionTest(node, plainValue(node.value));
       return (item) => test(itemValue(item, name));
     }
     default:

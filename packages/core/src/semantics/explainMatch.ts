@@ -6,7 +6,8 @@ import { plainValue, predicateSubject, scopeTest, type EvaluateOptions } from ".
 import { itemValue } from "./itemValue.js";
 import type { Operator } from "../operators.js";
 import { predicateReason } from "./predicateReason.js";
-import { predicateTest } from "./predicateTest.js";
+import { conditionTest } from "./conditionTest.js";
+import { sizeReason, typeReason } from "./sizeAndTypeReason.js";
 import type { Span } from "../syntax/location.js";
 import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
 
@@ -18,6 +19,8 @@ export interface DecidingPredicate {
   /** Where the condition stands in the filter text (in `source` when the explanation has one). */
   readonly span: Span;
   readonly operator: Operator;
+  /** True when the condition tests `size(attribute)`: `actual` is then the attribute's value, not its size. */
+  readonly size?: true;
   /** The attribute tested (the secondary key's name for a key query's `key`). */
   readonly attribute: string;
   /** The filter's value: absent for null/notNull, a list for in, a pair for between. */
@@ -182,17 +185,24 @@ function decide(node: PredicateNode, item: unknown, secondaryKey: string | undef
   const name = predicateSubject("explainMatch", node, secondaryKey);
   const value = plainValue(node.value);
   const actual = itemValue(item, name);
-  const holds = predicateTest(node.operator, value)(actual);
+  const holds = conditionTest(node, value)(actual);
   const present = actual !== undefined && actual !== null;
+  const reason =
+    node.size === true
+      ? sizeReason(name, node.operator, value, actual, holds)
+      : node.operator === "type" || node.operator === "notType"
+        ? typeReason(name, value, actual)
+        : predicateReason(name, node.operator, value, actual, holds);
   return {
     span: node.span,
     operator: node.operator,
+    ...(node.size === true ? { size: true as const } : {}),
     attribute: name,
     ...(value === undefined ? {} : { value }),
     present,
     ...(present ? { actual } : {}),
     holds,
     negated,
-    reason: predicateReason(name, node.operator, value, actual, holds),
+    reason,
   };
 }

@@ -23,19 +23,19 @@ function cut(text: string): string {
   return text.slice(0, end) + "…";
 }
 
-function scalarText(v: unknown): string {
+export function scalarText(v: unknown): string {
   if (typeof v === "string") return quoteString(cut(v));
   if (typeof v === "number") return Object.is(v, -0) ? "0" : String(v);
   // An ExactNumber's String() is its digits.
   return String(v);
 }
 
-function listText(values: readonly unknown[]): string {
+export function listText(values: readonly unknown[]): string {
   const shown = values.slice(0, MOST_ELEMENTS).map(scalarText).join(", ");
   return values.length > MOST_ELEMENTS ? `${shown}, … (${values.length} values)` : shown;
 }
 
-function nameText(name: string): string {
+export function nameText(name: string): string {
   return isPlainName(name) ? name : quoteName(cut(name));
 }
 

@@ -32,7 +32,8 @@ export interface NotNode {
 /**
  * One test of one attribute. `attribute` is null when a key query leaves its
  * subject out (`>= 3`). `value` is absent for null/notNull, a pair for
- * between, a list for in, and one literal otherwise.
+ * between, a list for in, a String holding the type's name for type/notType
+ * (`a is string`, `a is not list`: typeNames.ts), and one literal otherwise.
  */
 export interface PredicateNode {
   readonly type: "Predicate";
@@ -45,6 +46,13 @@ export interface PredicateNode {
    * compiled value is always an array. `in (x)` and `in x` send one value as a scalar.
    */
   readonly brackets?: true;
+  /**
+   * The condition tests `size(attribute)`, DynamoDB's size(): the length of
+   * a string, the bytes of a binary, the elements of a list, set or map
+   * (grammar/semantics.md). Only the comparisons, `between` and `in` take it,
+   * with numbers. The span starts at `size`.
+   */
+  readonly size?: true;
   readonly span: Span;
 }
 

@@ -9,6 +9,8 @@ import { isExactNumber } from "../values/isExactNumber.js";
 import type { NumberValue } from "../values/ExactNumber.js";
 import { quoteString } from "./quote.js";
 import { booleanOperatorProblem, misusedBoolean } from "./booleanOperators.js";
+import { literalValue } from "./literalValue.js";
+import { sizeValueProblem } from "./sizeAndTypeProblems.js";
 import { writtenOperator } from "./writtenOperator.js";
 
 /** A parameter's value: a string, a finite number (an ExactNumber too) or a boolean, or for `in` a list of them. */
@@ -82,7 +84,16 @@ function bindPredicate(node: PredicateNode, params: Params, problems: Diagnostic
   const out = bindValues(node, params, problems, bound);
   // `a < $x` with x true: refused as `a < true` is, at the parameter.
   const misused = out === node ? undefined : misusedBoolean(out);
-  if (misused !== undefined) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
+  if (misused !== undefined && node.size !== true) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
+  // `size(a) = $x` with x a string: refused as `size(a) = "3"` is, at the parameter (its value redacted later).
+  if (out !== node && node.size === true) {
+    const values = out.value === undefined ? [] : Array.isArray(out.value) ? out.value : [out.value];
+    const odd = values.find((l) => l.type !== "Number");
+    if (odd !== undefined) {
+      const { code, message, hint, params } = sizeValueProblem(literalValue(odd), 0, 0, false);
+      problems.push({ code, message, hint: hint!, params, span: odd.span });
+    }
+  }
   return out;
 }
 

@@ -9,6 +9,8 @@ import { errorMessageProvider } from "./parserMessages.js";
 import { renderMessage } from "../renderMessage.js";
 import { LeanParser, typeSet } from "./leanParser.js";
 import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
+import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
+import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
 import {
   ALL_TOKENS,
   And,
@@ -80,6 +82,8 @@ const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Para
  */
 export class FilterParser extends LeanParser {
   state!: ParseState;
+  /** Whether the predicate being parsed tests `size(…)`, whose operators and values are checked as they are read. */
+  private sizing = false;
 
   /**
    * Grammar validation is skipped at run time: it costs load time on every
@@ -166,15 +170,28 @@ export class FilterParser extends LeanParser {
   ];
 
   /**
-   * predicate := attribute? operation
+   * predicate := subject? operation
+   * subject   := attribute | "size" "(" attribute ")"
    * attribute := Identifier | QuotedIdentifier
-   * operation := CompareOp (literal | "null") | "is" "not"? "null" | "null" | "notNull"
+   * operation := CompareOp (literal | "null") | "is" "not"? ("null" | typeName) | "null" | "notNull"
    *            | "in" inList | "between" literal "and" literal
+   * `size` is a name like any other (an attribute may be called size) unless a `(` follows it.
    */
   predicate = this.RULE("predicate", (): PredicateNode => {
     const start = this.LA(1);
-    const name = this.take(NAME_TYPES) ?? this.OPTION(this.attribute);
+    this.sizeWord = undefined;
+    let name = this.take(NAME_TYPES);
+    if (name === undefined) name = this.OPTION(this.attribute);
+    else if (isSizeWord(name) && this.LA(1).tokenType === LParen) {
+      // What the attribute rule's Identifier alternative does, on take()'s fast path.
+      this.sizeWord = name;
+      name = this.sizeOf();
+    }
+    const sized = this.sizeWord;
+    // Read by node() and literalNode() while this predicate's operation is parsed.
+    this.sizing = sized !== undefined && !this.RECORDING_PHASE;
     const node = this.OR2(this.operationAlts);
+    this.sizing = false;
     // Under error recovery the operation may be missing; the parse fails anyway.
     if (this.RECORDING_PHASE || node === undefined) return node;
     const s = this.state;
@@ -182,13 +199,37 @@ export class FilterParser extends LeanParser {
     const attribute: AttributeNode | null =
       name === undefined ? null : { type: "Attribute", name: (name as unknown as { payload: string }).payload, span: this.spanOf(name) };
     (node as { attribute: AttributeNode | null }).attribute = attribute;
-    (node as { span: Span }).span = this.predicateSpan(node, attribute);
+    if (sized !== undefined) (node as { size?: true }).size = true;
+    (node as { span: Span }).span = this.predicateSpan(node, attribute, sized === undefined ? undefined : start);
     return node;
   });
 
+  /** `( attribute )` after `size`: the attribute's token. */
+  private readonly sizeOf = (): IToken => {
+    this.CONSUME4(LParen);
+    const inner = this.OR6(this.sizeAttributeAlts);
+    this.CONSUME4(RParen);
+    return inner;
+  };
+  private readonly sizeAttributeAlts: Alts<IToken> = [{ ALT: () => this.CONSUME4(Identifier) }, { ALT: () => this.CONSUME4(QuotedIdentifier) }];
+
   /** attribute?, as one closure made once rather than one per predicate. */
   private readonly attribute = (): IToken => this.OR1(this.attributeAlts);
-  private readonly attributeAlts: Alts<IToken> = [{ ALT: () => this.CONSUME1(Identifier) }, { ALT: () => this.CONSUME1(QuotedIdentifier) }];
+  /** A name, or `size ( name )`, which leaves the `size` token in sizeWord and gives the name inside. */
+  private readonly attributeAlts: Alts<IToken> = [
+    {
+      ALT: () => {
+        const id = this.CONSUME1(Identifier);
+        const inner = this.OPTION5({ GATE: () => isSizeWord(id), DEF: this.sizeOf });
+        if (inner === undefined) return id;
+        this.sizeWord = id;
+        return inner;
+      },
+    },
+    { ALT: () => this.CONSUME1(QuotedIdentifier) },
+  ];
+  /** The `size` of the predicate being parsed when its subject is `size(…)`. */
+  private sizeWord: IToken | undefined;
 
   private readonly operationAlts: Alts<PredicateNode> = [
     {
@@ -202,8 +243,10 @@ export class FilterParser extends LeanParser {
       ALT: () => {
         const is = this.CONSUME1(Is);
         const negated = this.OPTION2(() => this.CONSUME1(Not));
-        const last = this.CONSUME2(Null);
-        return this.RECORDING_PHASE ? (undefined as never) : this.node(negated === undefined ? "null" : "notNull", is, last);
+        const last = this.OR7(this.isAlts);
+        if (this.RECORDING_PHASE) return undefined as never;
+        if (last.tokenType === Null) return this.node(negated === undefined ? "null" : "notNull", is, last);
+        return this.typeTest(negated === undefined ? "type" : "notType", is, last);
       },
     },
     {
@@ -242,6 +285,18 @@ export class FilterParser extends LeanParser {
       },
     },
   ];
+
+  /** After `is` (and `not`): null, or a type's name, which is a name token (`string` stays a name elsewhere). */
+  private readonly isAlts: Alts<IToken> = [{ ALT: () => this.CONSUME2(Null) }, { ALT: () => this.CONSUME5(Identifier) }];
+
+  /** `is string`, `is not list`: the type's name in lower case as the value; any other word is refused at the word. */
+  private typeTest(operator: "type" | "notType", is: IToken, word: IToken): PredicateNode {
+    const written = (word as unknown as { payload: string }).payload;
+    const name = written.toLowerCase();
+    if (!isTypeName(name)) this.state.problems.push(typeNameProblem(written, word.startOffset, word.endOffset! + 1));
+    // The operator span covers `is` to the name, as `is null`'s does.
+    return this.node(operator, is, word, { type: "String", value: name, span: this.spanOf(word) });
+  }
 
   /** comparand := literal | "null"; null is handled by comparison(). */
   private readonly comparandAlts: Alts<IToken> = [
@@ -307,6 +362,7 @@ export class FilterParser extends LeanParser {
   private literalNode(tok: IToken): LiteralNode {
     const payload = (tok as unknown as { payload: never }).payload;
     const type = tok.tokenType;
+    if (this.sizing && type !== NumberLiteral && type !== Parameter) this.state.problems.push(sizeValueProblem(payload, tok.startOffset, tok.endOffset! + 1));
     if (type === Parameter) {
       this.state.hasParams = true;
       return { type: "Param", name: payload, span: this.spanOf(tok) };
@@ -318,6 +374,10 @@ export class FilterParser extends LeanParser {
 
   private comparison(opTok: IToken, valueTok: IToken): PredicateNode {
     const operator = (opTok as unknown as { payload: Operator }).payload;
+    if (valueTok.tokenType === Null && this.sizing) {
+      this.state.problems.push(sizeValueProblem(null, valueTok.startOffset, valueTok.endOffset! + 1));
+      return this.node(operator, opTok, valueTok);
+    }
     if (valueTok.tokenType !== Null) {
       this.checkBoolean(operator, opTok, valueTok);
       return this.node(operator, opTok, opTok, this.literalNode(valueTok));
@@ -337,13 +397,15 @@ export class FilterParser extends LeanParser {
 
   /** `a < true`, `between false and true`: reported at the boolean, with the operator as written. */
   private checkBoolean(operator: Operator, opTok: IToken, valueTok: IToken): void {
-    if (valueTok.tokenType !== BooleanLiteral || takesBoolean(operator)) return;
+    // A size compares with numbers: literalNode reports any other value once.
+    if (valueTok.tokenType !== BooleanLiteral || takesBoolean(operator) || this.sizing) return;
     const problem = booleanOperatorProblem(operator, opTok.image);
     this.state.problems.push({ code: "E_VALUE_TYPE", ...problem, start: valueTok.startOffset, end: valueTok.endOffset! + 1 });
   }
 
   /** A predicate node with its operator span; predicate() fills in the attribute and the whole span. */
   private node(operator: Operator, first: IToken, last: IToken, value?: LiteralNode | LiteralNode[]): PredicateNode {
+    if (this.sizing && !SIZE_OPERATORS.has(operator)) this.state.problems.push(sizeOperatorProblem(operator, first.image, first.startOffset, last.endOffset! + 1));
     const operatorSpan = this.state.index.span(first.startOffset, last.endOffset! + 1);
     const span = undefined as unknown as Span;
     // Two literals rather than adding `value` later, which gives every such node a second allocation for it.
@@ -377,9 +439,9 @@ export class FilterParser extends LeanParser {
    * A predicate's span shares Position objects with its attribute, operator or
    * last value where the offsets coincide: spans are most of the tree's memory.
    */
-  private predicateSpan(node: PredicateNode, attribute: AttributeNode | null): Span {
+  private predicateSpan(node: PredicateNode, attribute: AttributeNode | null, from?: IToken): Span {
     if (!this.state.index.locate) return NO_SPAN;
-    const start = attribute === null ? node.operatorSpan.start : attribute.span.start;
+    const start = from !== undefined ? this.state.index.position(from.startOffset) : attribute === null ? node.operatorSpan.start : attribute.span.start;
     const endOffset = this.LA(0).endOffset! + 1;
     const v = node.value;
     const lastValue = v === undefined ? undefined : Array.isArray(v) ? v[v.length - 1] : v;
@@ -397,6 +459,11 @@ export class FilterParser extends LeanParser {
     const last = this.LA(0);
     return this.state.index.span(first.startOffset, Math.max(first.startOffset, last.endOffset! + 1));
   }
+}
+
+/** Whether a name token is the word `size` (in any case), which a `(` makes DynamoDB's size(). */
+function isSizeWord(name: IToken | undefined): boolean {
+  return name !== undefined && name.tokenType === Identifier && name.image.toLowerCase() === "size";
 }
 
 /** Appends a node to an operand list, splicing in the operands of a node of the same kind. */

@@ -31,6 +31,12 @@ export const RParen = token("RParen", ")");
 export const LBracket = token("LBracket", "[");
 export const RBracket = token("RBracket", "]");
 export const Comma = token("Comma", ",");
+/**
+ * Content assist's own: a name that reads as a type after `is` (`string`,
+ * `list`…). The lexer makes it an Identifier, as the parser reads it; only
+ * nextTokens and suggest tell it apart.
+ */
+export const TypeName = token("TypeName", "type");
 
 export const ALL_TOKENS: TokenType[] = [
   Identifier,

@@ -7,6 +7,7 @@ import { givenParams } from "../valueKind.js";
 import type { Limits } from "./limits.js";
 import { isSpan, NO_SPAN, type Span } from "./location.js";
 import { LIST_OPERATORS, operatorInfo, type Operator } from "../operators.js";
+import { isTypeName, SIZE_OPERATORS, TYPE_NAMES } from "./typeNames.js";
 import { isNameShaped } from "./plainName.js";
 import { markParams } from "./bindParams.js";
 import { isExactNumber } from "../values/isExactNumber.js";
@@ -188,14 +189,18 @@ class TreeCheck {
       failLimit(at, "maxPredicates", this.limits.maxPredicates);
     }
     const operator = own(node, "operator");
+    const typeTest = operator === "type" || operator === "notType";
     const info = typeof operator === "string" ? operatorInfo(operator) : undefined;
-    if (info === undefined) {
+    if (info === undefined && !typeTest) {
       const params: DiagnosticParams = typeof operator === "string" ? { kind: "unknownOperator", operator } : { kind: "operatorType", expected: [...LIST_OPERATORS], ...givenParams(operator) };
       fail("E_FILTER_JSON", join(at, ".operator"), params, "OPERATORS lists the operator names");
     }
-    const name = info.name as Operator;
+    const name = operator as Operator;
     const attribute = this.attribute(own(node, "attribute"), join(at, ".attribute"));
-    const value = this.value(name, info.value, own(node, "value"), join(at, ".value"));
+    const value = typeTest ? typeNameLiteral(own(node, "value"), join(at, ".value")) : this.value(name, info!.value, own(node, "value"), join(at, ".value"));
+    const size = own(node, "size");
+    if (size !== undefined && size !== true) fail("E_FILTER_JSON", join(at, ".size"), { kind: "size", ...givenParams(size) });
+    if (size === true && !SIZE_OPERATORS.has(name)) fail("E_FILTER_JSON", join(at, ".operator"), { kind: "sizeOperator", operator: name });
     const brackets = own(node, "brackets");
     if (brackets !== undefined && brackets !== true) fail("E_FILTER_JSON", join(at, ".brackets"), { kind: "brackets", ...givenParams(brackets) });
     const copy: { -readonly [K in keyof PredicateNode]: PredicateNode[K] } = {
@@ -207,6 +212,7 @@ class TreeCheck {
     };
     if (value !== undefined) copy.value = value;
     if (brackets === true && name === "in") copy.brackets = true;
+    if (size === true) copy.size = true;
     return copy;
   }
 
@@ -273,6 +279,13 @@ function literal(node: unknown, at: string): LiteralNode {
     return { type: "Param", name, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
   return fail("E_FILTER_JSON", at, { kind: "literal", ...treeGiven(node) });
+}
+
+/** A type test's value: a String node whose value names a type (`{ type: "String", value: "list" }`). */
+function typeNameLiteral(node: unknown, at: string): LiteralNode {
+  const l = node === undefined ? undefined : literal(node, at);
+  if (l?.type !== "String" || !isTypeName(l.value)) fail("E_FILTER_JSON", at, { kind: "typeName", expected: [...TYPE_NAMES] });
+  return l;
 }
 
 function typeOf(node: unknown, at: string): "Or" | "And" | "Not" | "Predicate" {

@@ -1,3 +1,4 @@
+import { describeValue } from "../checkArgument.js";
 import { isExactNumber } from "./isExactNumber.js";
 import { readNumber, type NumberProblem } from "./numberValue.js";
 
@@ -57,6 +58,7 @@ interface Frame {
  * effect, which put the matches-only bundle over its size target.)
  */
 export function parseJson(text: string): unknown {
+  if (typeof text !== "string") throw new TypeError(`parseJson takes JSON text, a string, not ${describeValue(text)}`);
   const plain = JSON.parse(text) as unknown;
   return MAY_NEED_EXACT.test(text) ? readExact(text) : plain;
 }

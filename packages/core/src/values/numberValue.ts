@@ -1,3 +1,4 @@
+import { describeValue } from "../checkArgument.js";
 import { compareDecimals, decimalOf, type Decimal } from "./decimal.js";
 import { mintExactNumber, type ExactNumber, type NumberValue } from "./ExactNumber.js";
 
@@ -16,6 +17,7 @@ export type NumberProblem = "digits" | "large" | "small" | "syntax";
 
 /** The value a number's text names, or why it has none; the text is JSON's number grammar. */
 export function readNumber(text: string): { value: NumberValue } | { problem: NumberProblem; digits?: number } {
+  if (typeof text !== "string") throw new TypeError(`readNumber takes a number's text, a string, not ${describeValue(text)}`);
   // Short plain integers are doubles exactly, and within every limit.
   if (text.length < 16 && /^-?(?:[1-9]\d*|0)$/.test(text)) return { value: Number(text) };
   const d = decimalOf(text);

@@ -1,6 +1,7 @@
 import {
   compareNumbers,
   compareStrings,
+  DYNAMO_TYPES,
   FilterError,
   OPERATORS,
   renderMessage,
@@ -13,6 +14,7 @@ import {
   type PredicateNode,
   type Span,
   type StringNode,
+  type TypeName,
 } from "@itemfilter/core";
 
 /**
@@ -119,10 +121,23 @@ function strength(node: FilterNode): number {
           return AND;
         case "in":
           return inValues(node).length > DYNAMO_LIMITS.inOperands ? OR : ATOM;
+        case "type":
+          return dynamoTypes(node).length > 1 ? OR : ATOM;
+        case "notType":
+          return NOT;
         default:
           return ATOM;
       }
   }
+}
+
+/**
+ * DynamoDB's type names for a type test (`list` is L and the sets: the item
+ * model reads them all as arrays). The name is one of TYPE_NAMES: toDocument
+ * parses every filter, and the parser takes no other.
+ */
+function dynamoTypes(node: PredicateNode): readonly string[] {
+  return DYNAMO_TYPES[(node.value as StringNode).value as TypeName];
 }
 
 function inValues(node: PredicateNode): LiteralNode[] {
@@ -197,7 +212,10 @@ function writePredicate(node: PredicateNode, w: Writer): void {
     problem(w, "E_SYNTAX", "name the attribute the condition tests", operatorParams("noAttribute", node), node.operatorSpan);
     return;
   }
-  const a = w.placeholders.name(node.attribute.name);
+  const name = w.placeholders.name(node.attribute.name);
+  // size(#a) stands where #a does: DynamoDB's comparisons, BETWEEN and IN all take it (the parser allows no other operator).
+  const a = node.size === true ? `size(${name})` : name;
+  if (node.size === true) w.op();
   const comparator = COMPARATOR[node.operator];
   if (comparator !== undefined) {
     const v = one(node, w);
@@ -262,6 +280,16 @@ function writePredicate(node: PredicateNode, w: Writer): void {
       w.put(`attribute_exists(${a}) AND NOT attribute_type(${a}, ${w.placeholders.value(NULL_TYPE)})`);
       w.op(4);
       return;
+    case "type":
+    case "notType": {
+      const types = dynamoTypes(node);
+      // NOT binds tighter than OR: `a is not list`, four types, needs its parentheses.
+      const tests = types.map((t) => `attribute_type(${a}, ${w.placeholders.value({ S: t })})`).join(" OR ");
+      const negated = node.operator === "notType";
+      w.put(negated ? (types.length > 1 ? `NOT (${tests})` : `NOT ${tests}`) : tests);
+      w.op(types.length * 2 - 1 + (negated ? 1 : 0));
+      return;
+    }
     case "in": {
       const values = inValues(node);
       if (values.length === 0) return problem(w, "E_VALUE_TYPE", "list the values in brackets", operatorParams("inEmpty", node), node.span);

@@ -2,8 +2,9 @@ import type { FilterNode, PredicateNode } from "@itemfilter/core";
 
 /**
  * Conditions core's `plan` must not read, planned as stand-ins: an ordering of
- * strings (`a < "x"`) and `contains` of a number, which DynamoDB takes but the
- * service's planner refuses (the service orders numbers only), and every
+ * strings (`a < "x"`), which core's planner checks locally and pairs into the
+ * service's between (the service orders numbers only) while DynamoDB takes it
+ * as written, `contains` of a number, which the service's planner refuses, and every
  * `contains` and `notContains`, since `notContains` is not `not contains`
  * (false where the attribute is missing, issue 21) and a planner that still
  * rewrites one into the other would change the residual's meaning. None of
