@@ -1,5 +1,5 @@
 import type { AttributeValue, Condition } from "@aws-sdk/client-dynamodb";
-import { operatorInfo, type ListFilter, type QueryFilter } from "@itemfilter/core";
+import { isNumberValue, operatorInfo, stringifyJson, type ListFilter, type NumberValue, type QueryFilter } from "@itemfilter/core";
 
 /**
  * Our filter JSON as DynamoDB's legacy conditions (ScanFilter, KeyConditions),
@@ -9,12 +9,12 @@ import { operatorInfo, type ListFilter, type QueryFilter } from "@itemfilter/cor
  */
 
 
-/** A JavaScript number as a DynamoDB number; -0 is 0 (DynamoDB numbers are decimals). */
-export function numberText(n: number): string {
+/** A number as a DynamoDB number: its digits; -0 is 0 (DynamoDB numbers are decimals). */
+export function numberText(n: NumberValue): string {
   return String(n === 0 ? 0 : n);
 }
 
-export function scalarValue(v: string | number): AttributeValue {
+export function scalarValue(v: string | NumberValue): AttributeValue {
   return typeof v === "string" ? { S: v } : { N: numberText(v) };
 }
 
@@ -46,10 +46,10 @@ export function dynamoItem(item: Record<string, unknown>): Record<string, Attrib
   const out: Record<string, AttributeValue> = {};
   for (const [name, value] of Object.entries(item)) {
     if (value === undefined || value === null) continue;
-    if (typeof value === "string" || typeof value === "number") out[name] = scalarValue(value);
+    if (typeof value === "string" || isNumberValue(value)) out[name] = scalarValue(value);
     else if (Array.isArray(value) && value.every((v) => typeof v === "string")) out[name] = { SS: value as string[] };
-    else if (Array.isArray(value) && value.every((v) => typeof v === "number")) out[name] = { NS: (value as number[]).map(numberText) };
-    else throw new Error(`no DynamoDB form for ${JSON.stringify(value)}`);
+    else if (Array.isArray(value) && value.every(isNumberValue)) out[name] = { NS: (value as NumberValue[]).map(numberText) };
+    else throw new Error(`no DynamoDB form for ${stringifyJson(value)}`);
   }
   return out;
 }

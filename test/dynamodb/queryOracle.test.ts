@@ -1,7 +1,7 @@
 import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, QueryCommand, type AttributeValue, type Condition } from "@aws-sdk/client-dynamodb";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FilterError, compileQuery, evaluate, format, type FilterNode, type QueryFilter } from "@itemfilter/core";
+import { FilterError, compileQuery, isNumberValue, toNumberValue, evaluate, format, type FilterNode, type NumberValue, type QueryFilter } from "@itemfilter/core";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
 import { queryFilterArbitrary } from "../property/exactnessArbitraries.js";
 import { condition, numberText, scalarValue } from "./legacyConditions.js";
@@ -29,7 +29,7 @@ let client: DynamoDBClient;
 const items: Record<KeyType, Record<string, unknown>[]> = { string: [], number: [] };
 
 // No "" among the keys: DynamoDB refuses an item with an empty key.
-const sortKeys: Record<KeyType, fc.Arbitrary<(string | number)[]>> = {
+const sortKeys: Record<KeyType, fc.Arbitrary<(string | NumberValue)[]>> = {
   string: fc.uniqueArray(oracleString.filter((s) => s !== ""), { minLength: 1, maxLength: ITEMS_PER_PARTITION }),
   number: fc.uniqueArray(oracleNumber, { minLength: 1, maxLength: ITEMS_PER_PARTITION, selector: numberText }),
 };
@@ -66,15 +66,15 @@ afterAll(async () => {
 });
 
 /** The sort keys DynamoDB returns for the partition and condition, in its order; or its ValidationException's message. */
-async function run(type: KeyType, pk: string, sortCondition: Condition): Promise<{ keys: (string | number)[] } | { refused: string }> {
-  const keys: (string | number)[] = [];
+async function run(type: KeyType, pk: string, sortCondition: Condition): Promise<{ keys: (string | NumberValue)[] } | { refused: string }> {
+  const keys: (string | NumberValue)[] = [];
   let start: Record<string, AttributeValue> | undefined;
   try {
     do {
       const out = await client.send(
         new QueryCommand({ TableName: `query-${type}`, KeyConditions: { pk: { ComparisonOperator: "EQ", AttributeValueList: [{ S: pk }] }, [SECONDARY]: sortCondition }, ExclusiveStartKey: start }),
       );
-      for (const item of out.Items ?? []) keys.push(type === "string" ? item[SECONDARY]!.S! : Number(item[SECONDARY]!.N));
+      for (const item of out.Items ?? []) keys.push(type === "string" ? item[SECONDARY]!.S! : toNumberValue(item[SECONDARY]!.N!));
       start = out.LastEvaluatedKey;
     } while (start !== undefined);
   } catch (error) {
@@ -112,7 +112,7 @@ describe("compileQuery on DynamoDB Local", () => {
         }
         const what = `${format(ast)} as ${JSON.stringify(filter)} on a ${type} key`;
         const answer = await run(type, pk, condition(filter));
-        const ofKeyType = values(filter).every((v) => typeof v === type);
+        const ofKeyType = values(filter).every((v) => (type === "number" ? isNumberValue(v) : typeof v === type));
         if ("refused" in answer) {
           expect(answer.refused, what).toContain("Condition parameter type does not match schema type");
           expect(ofKeyType, what).toBe(false);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { FilterNode, LiteralNode, NumberNode, Operator, PredicateNode, Span } from "@itemfilter/core";
 import { poolNumber, poolString } from "./itemArbitraries.js";
+import { compareNumbers, parseJson, stringifyJson } from "@itemfilter/core";
 
 /**
  * Filter trees for the compiler exactness property. They are built as nodes,
@@ -47,7 +48,7 @@ function operand(operator: Operator, booleans: boolean): fc.Arbitrary<LiteralNod
       return fc.array(equalityLiteral, { minLength: 1, maxLength: 3 });
     case "between":
       return fc.oneof(
-        fc.tuple(numberLiteral, numberLiteral).map(([x, y]) => ((x as NumberNode).value <= (y as NumberNode).value ? [x, y] : [y, x])),
+        fc.tuple(numberLiteral, numberLiteral).map(([x, y]) => (compareNumbers((x as NumberNode).value, (y as NumberNode).value) <= 0 ? [x, y] : [y, x])),
         fc.tuple(stringLiteral, stringLiteral),
         fc.tuple(literal, literal),
       );
@@ -107,7 +108,8 @@ export function listFilterArbitrary(names: readonly string[], { booleans = true 
 }
 
 /** A deep copy: a subtree written twice in text is two subtrees (one object under two parents is refused as a tree from outside). */
-const copy = (node: FilterNode): FilterNode => structuredClone(node);
+// Through exact JSON, not structuredClone, which would drop an ExactNumber's class.
+const copy = (node: FilterNode): FilterNode => parseJson(stringifyJson(node)) as FilterNode;
 
 /**
  * Filters that repeat a clause or a subterm, as people write them when they

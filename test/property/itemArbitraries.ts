@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { parseJson, stringifyJson, toNumberValue } from "@itemfilter/core";
 
 /**
  * Items for property tests: records over a small pool of attribute names,
@@ -10,7 +11,8 @@ import fc from "fast-check";
 
 /** Strings the filter arbitraries use too, so equal values actually occur. */
 export const STRING_POOL = ["", "a", "A", "ab", "abc", "b", "x", "xa", "1", "10", "\uFF61", "\uFFFF", "\u{1F600}", "a\u{1F600}", "\u{1F600}b", "\u{10000}"] as const;
-export const NUMBER_POOL = [0, -0, 1, 2, 3, -1, 1.5, 100] as const;
+/** Small numbers, and numbers only an ExactNumber holds beside the doubles nearest them (2^53 and 2^53 + 1). */
+export const NUMBER_POOL = [0, -0, 1, 2, 3, -1, 1.5, 100, 9007199254740992, toNumberValue("9007199254740993"), toNumberValue("-12345678901234567890.12")] as const;
 
 /** Mostly a few values, so that a filter's value and an item's value coincide often (1 against "1", 0 against -0). */
 export const poolString = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("a", "1", "ab", "\u{1F600}") }, { weight: 2, arbitrary: fc.constantFrom(...STRING_POOL) });
@@ -41,4 +43,4 @@ export const keyValue = fc.oneof(fc.constantFrom<string | number>("p1", "p2", "a
 export const tsValue = fc.oneof(fc.constantFrom<unknown>(0, 1, 2, 3, 5, 10, 1.5, -2, "a", "ab", "b", "10", "\u{1F600}"), fc.constant(null));
 
 /** Items as a client sees them: JSON there and back (so -0 is 0 on both sides of the comparison). */
-export const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+export const wire = <T>(value: T): T => parseJson(stringifyJson(value)) as T;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, ServiceError } from "@itemfilter/client";
-import { evaluate, FilterError, format, parse, type FilterNode } from "@itemfilter/core";
+import { evaluate, FilterError, format, parse, stringifyJson, type FilterNode } from "@itemfilter/core";
 import type { Item } from "@itemfilter/emulator";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,14 +49,14 @@ async function collect(iterable: AsyncIterable<Item>): Promise<Item[]> {
   for await (const i of iterable) out.push(i);
   return out;
 }
-const sorted = (list: readonly Item[]): string[] => list.map((i) => JSON.stringify(i)).sort();
+const sorted = (list: readonly Item[]): string[] => list.map((i) => stringifyJson(i)).sort();
 
 describe("serve --access keeps every answer inside the key's scope", () => {
   it(`over random shared tables, scopes and filters (${RUNS} runs)`, async () => {
     let checked = 0;
     await fc.assert(
       fc.asyncProperty(tableArb, scope, filter, keys, fc.integer({ min: 1, max: 4 }), async (rows, scopeText, filterText, planKeys, pageSize) => {
-        writeFileSync(join(dir, "data.json"), JSON.stringify({ tables: { t: { primaryKey: "tenant", secondaryKey: "id", items: rows } } }));
+        writeFileSync(join(dir, "data.json"), stringifyJson({ tables: { t: { primaryKey: "tenant", secondaryKey: "id", items: rows } } }));
         writeFileSync(join(dir, "access.json"), JSON.stringify({ credentials: [{ ...KEY, tables: { t: { scope: scopeText } } }] }));
         const serving = await startServe(["serve", "--data", "data.json", "--access", "access.json", "--port", "0"], { cwd: dir });
         const client = createClient({ baseUrl: serving.url, ...KEY, maxAttempts: 1 });

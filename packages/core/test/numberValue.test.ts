@@ -221,3 +221,13 @@ describe("ExactNumber equality", () => {
     expect(toNumberValue("9007199254740993")).not.toEqual(toNumberValue("9007199254740995"));
   });
 });
+
+describe("stringifyJson over shared objects", () => {
+  it("finds an ExactNumber after an object met twice, and still refuses a cycle as JSON.stringify does", () => {
+    const shared = { at: 1 };
+    expect(stringifyJson([shared, shared, toNumberValue("12345678901234567890")])).toBe('[{"at":1},{"at":1},12345678901234567890]');
+    const cycle: Record<string, unknown> = { n: toNumberValue("12345678901234567890") };
+    cycle.self = cycle;
+    expect(() => stringifyJson(cycle)).toThrow(TypeError);
+  });
+});

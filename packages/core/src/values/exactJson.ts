@@ -151,10 +151,7 @@ export function stringifyJson(value: unknown, space?: string | number): string {
   }
 }
 
-/**
- * Whether a value holds an ExactNumber anywhere, looked for without
- * recursion. A cycle ends the search (JSON.stringify then refuses the value).
- */
+/** Whether a value holds an ExactNumber anywhere, looked for without recursion. */
 export function containsExactNumber(value: unknown): boolean {
   const stack: unknown[] = [value];
   const seen = new Set<object>();
@@ -162,7 +159,9 @@ export function containsExactNumber(value: unknown): boolean {
     const v = stack.pop();
     if (typeof v !== "object" || v === null) continue;
     if (isExactNumber(v)) return true;
-    if (seen.has(v)) return false;
+    // Shared objects are common (one span under many nodes) and are looked at once; a cycle
+    // is then no endless loop either (JSON.stringify refuses it).
+    if (seen.has(v)) continue;
     seen.add(v);
     if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
     else for (const key in v) if (Object.hasOwn(v, key)) stack.push((v as Record<string, unknown>)[key]);
