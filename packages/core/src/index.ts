@@ -1,4 +1,4 @@
-export type { AndNode, AttributeNode, BooleanNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PredicateNode, StringNode } from "./syntax/ast.js";
+export type { AndNode, AttributeNode, BooleanNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PathSegment, PredicateNode, StringNode } from "./syntax/ast.js";
 export { redactParams, type Params, type ParamValue } from "./syntax/bindParams.js";
 export { scopeDocument, scopedDocument, type ScopeInput } from "./syntax/scopedDocument.js";
 export { attributes } from "./semantics/attributes.js";

@@ -11,6 +11,7 @@ import { LeanParser, typeSet } from "./leanParser.js";
 import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
 import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
 import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
+import type { NamePath } from "./scanPath.js";
 import {
   ALL_TOKENS,
   And,
@@ -196,8 +197,7 @@ export class FilterParser extends LeanParser {
     if (this.RECORDING_PHASE || node === undefined) return node;
     const s = this.state;
     if (++s.predicates > s.maxPredicates) this.limit(start, limitText("maxPredicates", s.maxPredicates));
-    const attribute: AttributeNode | null =
-      name === undefined ? null : { type: "Attribute", name: (name as unknown as { payload: string }).payload, span: this.spanOf(name) };
+    const attribute: AttributeNode | null = name === undefined ? null : attributeNode((name as unknown as { payload: string | NamePath }).payload, this.spanOf(name));
     (node as { attribute: AttributeNode | null }).attribute = attribute;
     if (sized !== undefined) (node as { size?: true }).size = true;
     (node as { span: Span }).span = this.predicateSpan(node, attribute, sized === undefined ? undefined : start);
@@ -459,6 +459,11 @@ export class FilterParser extends LeanParser {
     const last = this.LA(0);
     return this.state.index.span(first.startOffset, Math.max(first.startOffset, last.endOffset! + 1));
   }
+}
+
+/** The attribute a name token names: a top-level name (a string payload) or a path (scanPath.ts). */
+function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
+  return typeof payload === "string" ? { type: "Attribute", name: payload, span } : { type: "Attribute", name: payload.name, path: payload.path, span };
 }
 
 /** Whether a name token is the word `size` (in any case), which a `(` makes DynamoDB's size(). */
