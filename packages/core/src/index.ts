@@ -28,7 +28,7 @@ export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptio
 export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./operators.js";
 export { parse, type ParseOptions } from "./syntax/parse.js";
 export { DYNAMO_TYPES, SIZE_OPERATORS, TYPE_NAMES, type TypeName } from "./syntax/typeNames.js";
-export { quoteName, quoteString } from "./syntax/quote.js";
+export { quoteName, quotePath, quoteString } from "./syntax/quote.js";
 export type { AttributeSchema, AttributeType, Schema } from "./compile/schema.js";
 export { suggest, type Suggestion, type SuggestionKind, type Suggestions, type SuggestOptions } from "./assist/suggest.js";
 export type { FilterInput, ReadonlyTree } from "./syntax/toDocument.js";
