@@ -54,6 +54,8 @@ export class SchemaIndex {
   readonly names = new Map<string, ResolvedAttribute>();
   /** Nested attributes by written path, as quotePath writes it (`address.city`): stored paths and aliases that are paths. */
   readonly paths = new Map<string, ResolvedAttribute>();
+  /** The same paths as steps, in the schema's order, for completion (suggestMembers.ts). */
+  readonly pathList: { name: string; path: readonly PathSegment[]; resolved: ResolvedAttribute }[] = [];
   constructor(readonly schema: Schema) {
     const attrs = schema.attributes;
     if (typeof attrs !== "object" || attrs === null || Array.isArray(attrs)) {
@@ -76,7 +78,9 @@ export class SchemaIndex {
     const map = written.path === undefined ? this.names : this.paths;
     const key = written.path === undefined ? written.name : quotePath(written.name, written.path);
     // A stored name wins over an alias of another attribute, whichever comes first.
-    if (stored || !map.has(key)) map.set(key, resolved);
+    if (!stored && map.has(key)) return;
+    if (written.path !== undefined && !map.has(key)) this.pathList.push({ name: written.name, path: written.path, resolved });
+    map.set(key, resolved);
   }
 
   /** Whether the stored name is marked `array: true`. */
@@ -136,7 +140,7 @@ function schemaName(key: string): NamePath {
   return typeof payload === "string" ? { name: payload } : payload;
 }
 
-interface NamePath {
+export interface NamePath {
   name: string;
   path?: readonly PathSegment[];
 }
