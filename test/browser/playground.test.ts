@@ -67,6 +67,15 @@ describe("the playground in Chromium", () => {
     await expect.poll(() => page.evaluate(() => new URLSearchParams(location.search).get("q"))).toBe(text);
   });
 
+  it("a 19-digit literal keeps its digits in the JSON and in the plan (issue 32)", async () => {
+    const { page } = await open("?mode=find");
+    await typeFilter(page, "age = 1234567890123456789 or age > 12345678901234567890.5");
+    await expect.poll(() => page.locator("#json").textContent()).toContain('"value": 1234567890123456789\n');
+    expect(await page.locator("#json").textContent()).toContain('"value": 12345678901234567890.5\n');
+    await expect.poll(() => page.locator("#plan-requests").textContent()).toContain('"value":1234567890123456789}');
+    expect(await page.locator("#plan-requests").textContent()).toContain('"value":12345678901234567890.5}');
+  });
+
   it("the first screen says the box is empty, and its JSON and plan are the empty filter's: every item", async () => {
     const { page } = await open();
     expect(await page.locator(".cm-placeholder").textContent()).toBe("Empty: matches every item. Type a filter; Ctrl+Space suggests names.");

@@ -1,4 +1,4 @@
-import { createClient, type FindPageResult, type Item, type Page } from "@itemfilter/client";
+import { createClient, isExactNumber, stringifyJson, type FindPageResult, type Item, type ItemValue, type NumberValue, type Page } from "@itemfilter/client";
 import { compileList, decompile, evaluate, format, matches, plan, validateListFilter, type ListFilter, type Schema } from "@itemfilter/core";
 import { createEmulator } from "@itemfilter/emulator";
 import { describe, expect, expectTypeOf, it } from "vitest";
@@ -87,5 +87,20 @@ describe("app-written types", () => {
     expectTypeOf(first).toEqualTypeOf<FindPageResult<User>>();
     expectTypeOf(await client.findPage({ table: "users", filter: "age = 30", limit: 1 })).toEqualTypeOf<FindPageResult<Item>>();
     expect(first.items[0]!.plan).toBe("pro");
+  });
+
+  it("type long numbers (issue 32): NumberValue in an app's item type, ItemValue for any value, isExactNumber narrows", async () => {
+    interface Order {
+      id: NumberValue;
+      total: number;
+    }
+    const body = '{"data":{"items":[{"id":1234567890123456789,"total":12.5}]}}';
+    const client = createClient({ baseUrl: "http://service.invalid", applicationKey: "k", authenticationToken: "t", fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => body }) });
+    const orders: Order[] = [];
+    for await (const order of client.findAll<Order>({ table: "orders", filter: "id = 1234567890123456789" })) orders.push(order);
+    const id = orders[0]!.id;
+    expect(isExactNumber(id) ? `exact ${id.toString()}` : `double ${id}`).toBe("exact 1234567890123456789");
+    const value: ItemValue = { id, tags: [1, "a", null, true] };
+    expect(stringifyJson(value)).toBe('{"id":1234567890123456789,"tags":[1,"a",null,true]}');
   });
 });

@@ -10,9 +10,11 @@ import {
   type Operator,
   type PredicateNode,
   type QueryFilter,
+  type NumberValue,
   type Scalar,
   type Span,
 } from "@itemfilter/core";
+import { dynamoNumberArb } from "./numberArbitraries.js";
 
 /**
  * Arbitraries for the text round trips: syntax trees in the form parse
@@ -45,11 +47,8 @@ export const stringArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 4 }) },
 );
 
-export const numberArb: fc.Arbitrary<number> = fc.oneof(
-  { weight: 3, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
-  { weight: 1, arbitrary: fc.constantFrom(0, -0, 1, -1, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, -Number.MAX_VALUE, 2 ** 53, 0.1) },
-  { weight: 1, arbitrary: fc.integer() },
-);
+/** Numbers a filter can hold: DynamoDB's, doubles and exact decimals (numberArbitraries.ts). */
+export const numberArb: fc.Arbitrary<NumberValue> = dynamoNumberArb;
 
 export const scalarArb: fc.Arbitrary<Scalar> = fc.oneof(stringArb, numberArb);
 

@@ -31,7 +31,7 @@ function scrambled(node: FilterNode, choices: number[]): string {
   const literal = (l: LiteralNode): string => {
     if (l.type === "Param") return `$${l.name}`;
     if (l.type === "Boolean") return cased(String(l.value));
-    if (l.type === "Number") return Object.is(l.value, -0) ? "-0" : pick([String(l.value), l.value.toExponential()]);
+    if (l.type === "Number") return Object.is(l.value, -0) ? "-0" : pick([String(l.value), typeof l.value === "number" ? l.value.toExponential() : String(l.value)]);
     const quote = pick(['"', "'"]);
     let out = quote;
     for (const ch of l.value) {

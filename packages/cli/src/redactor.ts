@@ -1,4 +1,5 @@
 // The entry with the rule alone: the client's main entry would load node-fetch into every command.
+import { isExactNumber } from "@itemfilter/core";
 import { secretRedactor } from "@itemfilter/client/redact";
 
 /**
@@ -33,7 +34,8 @@ export class Redactor {
 
   #walk(value: unknown): unknown {
     if (typeof value === "string") return this.redact(value);
-    if (typeof value !== "object" || value === null) return value;
+    // An ExactNumber is a number, shown as it is like any other.
+    if (typeof value !== "object" || value === null || isExactNumber(value)) return value;
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {

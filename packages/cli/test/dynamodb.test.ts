@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { createClient } from "@itemfilter/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeTable } from "@itemfilter/dynamodb/store";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
+import { ORDERS_TWO_GSIS, orderItems } from "../../../test/support/ordersTable.js";
 import { runCli, startServe } from "./runCli.js";
 import { expectTenantScoped, TENANT_ACCESS, TENANT_DATA, TENANT_TABLE } from "./scopeChecks.js";
 
@@ -202,6 +204,61 @@ describe("itemfilter find --dynamodb-endpoint", () => {
     expect(byId(JSON.parse(ids.stdout))).toEqual([{ id: "t1" }, { id: "t3" }]);
     const projected = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "tickets", "--explain", "--json", "--fields", "id", 'status = "open"']);
     expect(JSON.parse(projected.stdout)[0].input.ProjectionExpression).toBe("#f0, #f1");
+  });
+
+  it("explains three filters on a table with two global indexes: one served by each, one a Scan with the reasons", async () => {
+    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    try {
+      await client.send(new CreateTableCommand({ TableName: "shipments", ...ORDERS_TWO_GSIS }));
+      await writeTable({ client, table: "shipments", key: "tenant", sortKey: "id", items: orderItems() });
+    } finally {
+      client.destroy();
+    }
+    const explain = (...args: string[]) => runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "shipments", "--explain", ...args]);
+    const head = "1 request on DynamoDB (keys: tenant, sort key id):";
+    const notTable = "   not the table: the filter does not pin 'tenant' (an equality or 'in') on every branch";
+    const keysOnly = "   not byRegion: it projects only the keys (KEYS_ONLY), and items are returned whole";
+    const input = (more: Record<string, unknown>) => JSON.stringify({ TableName: "shipments", ...more }, null, 2);
+    expect(await explain('status = "shipped" and placed >= 2')).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: [
+        head,
+        "1. Query on index byStatus",
+        input({ IndexName: "byStatus", KeyConditionExpression: "#n0 = :v0 AND #n1 >= :v1", ExpressionAttributeNames: { "#n0": "status", "#n1": "placed" }, ExpressionAttributeValues: { ":v0": { S: "shipped" }, ":v1": { N: "2" } } }),
+        "   why: Query on global index byStatus: the filter pins 'status'; reads 1 partition narrowed by 'placed'",
+        notTable,
+        keysOnly,
+        "",
+      ].join("\n"),
+    });
+    expect(await explain("--fields", "tenant,id,region", 'region = "eu"')).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: [
+        head,
+        "1. Query on index byRegion",
+        input({ IndexName: "byRegion", KeyConditionExpression: "#n0 = :v0", ExpressionAttributeNames: { "#n0": "region", "#f0": "region", "#f1": "tenant", "#f2": "id" }, ExpressionAttributeValues: { ":v0": { S: "eu" } }, ProjectionExpression: "#f0, #f1, #f2" }),
+        "   why: Query on global index byRegion: the filter pins 'region'; reads 1 partition whole",
+        notTable,
+        "   not byStatus: the filter does not pin 'status' (an equality or 'in') on every branch",
+        "",
+      ].join("\n"),
+    });
+    expect(await explain('status = "shipped"')).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: [
+        head,
+        "1. Scan",
+        input({ FilterExpression: "#n0 = :v0", ExpressionAttributeNames: { "#n0": "status" }, ExpressionAttributeValues: { ":v0": { S: "shipped" } } }),
+        "   why: Scan of the table: no table or index serves the filter",
+        notTable,
+        keysOnly,
+        "   not byStatus: it is sparse: items without 'placed' are not in it, and the filter does not require 'placed' on every branch",
+        "",
+      ].join("\n"),
+    });
   });
 
   it.each([

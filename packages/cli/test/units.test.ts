@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toNumberValue } from "@itemfilter/core";
 import { describe, expect, it } from "vitest";
 import { colorEnabled } from "../src/color.js";
 import { formatFilterLines } from "../src/formatJson.js";
@@ -10,6 +11,10 @@ import { historyPath, loadHistory, saveHistory } from "../src/repl/historyFile.j
 import { isIncomplete } from "../src/repl/isIncomplete.js";
 import { formatTable } from "../src/send/formatTable.js";
 import { keyValue } from "../src/send/keyValue.js";
+import { whyArgument } from "../src/repl/dotCommands.js";
+
+/** An ExactNumber (a number a double would round), as the client reads one. */
+const exact = (text: string) => toNumberValue(text);
 
 describe("isIncomplete", () => {
   it.each([
@@ -61,8 +66,15 @@ describe("keyValue", () => {
     ['"42"', "42"],
     ['"a\\"b"', 'a"b'],
     ['"unterminated\\"', '"unterminated\\"'],
+    // Issue 32: every digit of a key is kept; a number no store holds can be no key, so it stays text.
+    ["1234567890123456789", exact("1234567890123456789")],
+    ["9007199254740993", exact("9007199254740993")],
+    ["-1.2345678901234567890123456789012345678e-100", exact("-1.2345678901234567890123456789012345678e-100")],
+    ['"1234567890123456789"', "1234567890123456789"],
+    ["1e400", "1e400"],
+    ["123456789012345678901234567890123456789", "123456789012345678901234567890123456789"],
   ])("%j → %j", (text, value) => {
-    expect(keyValue(text)).toBe(value);
+    expect(keyValue(text)).toEqual(value);
   });
 });
 
@@ -108,6 +120,25 @@ describe("Redactor", () => {
   });
 });
 
+describe("Redactor and exact numbers", () => {
+  it("leaves an ExactNumber as it is (a number, as a plain one is), even where its digits are a secret", () => {
+    const r = new Redactor();
+    r.add("1234567890123456789");
+    const item = { id: exact("1234567890123456789"), note: "code 1234567890123456789" };
+    expect(r.redactValue(item)).toEqual({ id: exact("1234567890123456789"), note: "code <redacted>" });
+  });
+});
+
+describe(".why's key argument (issue 32)", () => {
+  it.each([
+    ["[1234567890123456789] a = 1", { key: [exact("1234567890123456789")], filter: "a = 1" }],
+    ['["u1", 9007199254740993]', { key: ["u1", exact("9007199254740993")], filter: "" }],
+    ["[1e400] a = 1", undefined],
+  ])("%j", (arg, parsed) => {
+    expect(whyArgument(arg)).toEqual(parsed);
+  });
+});
+
 describe("formatTable", () => {
   it.each([
     [[], "(no items)"],
@@ -122,6 +153,9 @@ describe("formatTable", () => {
     [[{ "\u202eeman": "\u2066txt\u2069" }], `\\u202eeman\n${"-".repeat(15)}\n\\u2066txt\\u2069`],
     [[{ k: "\u202a\u202b\u202c\u202d\u2067\u2068" }], "k\n------------------------------------\n\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068"],
     [[{ v: { "\u202e": "\u001b" } }], `v\n${"-".repeat(19)}\n{"\\u202e":"\\u001b"}`],
+    // Issue 32: an ExactNumber is a number, with every digit, right-aligned; in a map too.
+    [[{ id: exact("1234567890123456789") }, { id: 7 }], "                 id\n-------------------\n1234567890123456789\n                  7"],
+    [[{ v: { n: exact("12345678901234567890.12") } }], 'v\n-----------------------------\n{"n":12345678901234567890.12}'],
   ])("%j", (items, text) => {
     expect(formatTable(items)).toBe(text);
   });
@@ -132,6 +166,7 @@ describe("formatFilterLines", () => {
     [[], "[]"],
     [[{ a: 1 }, { b: 2 }], '[\n  {"a":1},\n  {"b":2}\n]'],
     [{ operator: "equals", value: 1 }, '{"operator":"equals","value":1}'],
+    [[{ item: "id", operator: "equals", value: exact("1234567890123456789") }], '[\n  {"item":"id","operator":"equals","value":1234567890123456789}\n]'],
   ])("%j", (value, text) => {
     expect(formatFilterLines(value)).toBe(text);
   });

@@ -1,4 +1,4 @@
-import { compileList, compileQuery, validateListFilter, validateQueryFilter, type ListFilter, type Params, type QueryFilter } from "@itemfilter/core";
+import { compileList, compileQuery, isNumberValue, stringifyJson, validateListFilter, validateQueryFilter, type ListFilter, type Params, type QueryFilter } from "@itemfilter/core";
 import { scopeListFilters } from "./scopeCheck.js";
 import { ClientError } from "./errors.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js";
@@ -85,16 +85,20 @@ function checkParams(operation: Operation, params: ListItemsParams | QueryItemsP
     const q = params as QueryItemsParams;
     if (q.key !== undefined) {
       const primary = isObject(q.key) ? q.key.primary : undefined;
-      if (typeof primary !== "string" && !(typeof primary === "number" && Number.isFinite(primary))) bad("'key' must be {primary: <string or number>}");
+      if (typeof primary !== "string" && !(isNumberValue(primary) && (typeof primary !== "number" || Number.isFinite(primary)))) bad("'key' must be {primary: <string or number>}");
     }
     if (q.searchForward !== undefined && typeof q.searchForward !== "boolean") bad("'searchForward' must be true or false");
   }
 }
 
-/** The body as JSON; a filter given as JSON too deep to write is E_ARGUMENT, never a RangeError. */
+/**
+ * The body as JSON, every number with all its digits (an ExactNumber in the
+ * filter, the key or the startKey is a JSON number, never rounded, never a
+ * string); a filter given as JSON too deep to write is E_ARGUMENT, never a RangeError.
+ */
 function bodyText(operation: Operation, body: Record<string, unknown>): string {
   if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw new ClientError("E_ARGUMENT", operation, 0, `the request nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
-  return JSON.stringify(body);
+  return stringifyJson(body);
 }
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");

@@ -7,6 +7,7 @@ import { secretRedactor } from "./redact.js";
 import { sendRequest, type Transport } from "./sendRequest.js";
 import { isScopeError, pickFields, plan as planFilter, type Plan, type PlanRequest } from "@itemfilter/core";
 import { planInput } from "./planInput.js";
+import { readOwnJson } from "./ownJson.js";
 import { planCache, plainPlanInput } from "./planCache.js";
 import { scopeCheck, scopeOf } from "./scopeCheck.js";
 import { runPlan, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
@@ -136,7 +137,7 @@ export function createClient(options: ClientOptions): Client {
     // Check and compile once, before the first page, rather than once per page.
     const inScope = scopeCheck(params);
     const first = buildRequest(connection, operation, params);
-    const compiled = (JSON.parse(first.body) as { filter?: unknown }).filter;
+    const compiled = (readOwnJson(first.body) as { filter?: unknown }).filter;
     // The compiled filter already holds what the scope could send; its check is made here, once prepared.
     const fixed = { ...params, filter: compiled, scope: undefined, params: undefined, compileOptions: undefined } as ParamsOf<O>;
     const page = (startKey: Page["stopKey"]): Promise<Page> => {

@@ -1,3 +1,5 @@
+// The exact number type items hold, and the JSON functions that keep its digits (core's, re-exported for apps).
+export { ExactNumber, isExactNumber, isNumberValue, parseJson, stringifyJson, type NumberValue } from "@itemfilter/core";
 export { backoffDelay, parseRetryAfter } from "./backoff.js";
 export { CONTENT_TYPE, type ParamsOf } from "./buildRequest.js";
 export { createClient, type Client } from "./createClient.js";
@@ -37,6 +39,7 @@ export type {
   FindProgress,
   HttpRequest,
   Item,
+  ItemValue,
   RequestEvent,
   ListItemsParams,
   Operation,

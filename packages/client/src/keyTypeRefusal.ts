@@ -1,4 +1,4 @@
-import type { PlanRequest } from "@itemfilter/core";
+import { isNumberValue, type PlanRequest } from "@itemfilter/core";
 import { ServiceError } from "./errors.js";
 import type { PlanPageFetcher } from "./runPlan.js";
 
@@ -32,7 +32,7 @@ export function isKeyTypeRefusal(error: unknown, request: PlanRequest): boolean 
   const [, member, index, type, held, other] = match;
   if (held !== `${type}s` || other === held) return false;
   const value = namedValue(request, member!, index);
-  return (typeof value === "string" || typeof value === "number") && `${typeof value}s` === other;
+  return (typeof value === "string" && other === "strings") || (isNumberValue(value) && other === "numbers");
 }
 
 /**

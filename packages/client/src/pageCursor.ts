@@ -1,3 +1,4 @@
+import { parseJson, stringifyJson } from "@itemfilter/core";
 import { canonicalJson } from "./canonicalJson.js";
 import { digest } from "#digest";
 import { ClientError } from "./errors.js";
@@ -63,7 +64,7 @@ export function cursorBinding(table: string, plan: { filter: string; requests: r
  */
 export function writeCursor(binding: string, state: CursorState): string {
   const body = { v: 1, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), s: state.skip, d: seal(binding, state) };
-  const cursor = toBase64Url(JSON.stringify(body));
+  const cursor = toBase64Url(stringifyJson(body));
   if (cursor.length > MAX_CURSOR_LENGTH) {
     throw new ClientError("E_PROTOCOL", "findPage", 0, `the service's stopKey is too large to carry in a cursor of at most ${MAX_CURSOR_LENGTH} characters`);
   }
@@ -84,7 +85,7 @@ export function readCursor(cursor: unknown, binding: string, requests: number): 
   const text = fromBase64Url(cursor);
   let body: unknown;
   try {
-    body = text === undefined ? undefined : JSON.parse(text);
+    body = text === undefined ? undefined : parseJson(text);
   } catch {
     body = undefined;
   }

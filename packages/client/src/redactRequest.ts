@@ -1,3 +1,5 @@
+import { isExactNumber, stringifyJson } from "@itemfilter/core";
+import { readOwnJson } from "./ownJson.js";
 import { holdsSecret } from "./redact.js";
 import type { HttpRequest } from "./types.js";
 
@@ -27,7 +29,7 @@ function hidden(piece: string, swaps: readonly Swap[], decoded = piece): string 
 function redactValue(value: unknown, swaps: readonly Swap[]): unknown {
   if (typeof value === "string") return hidden(value, swaps) ?? value;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, swaps));
-  if (typeof value === "object" && value !== null) {
+  if (typeof value === "object" && value !== null && !isExactNumber(value)) {
     // Member names are the protocol's own (table, filter, item…), so only values are looked at.
     const out: Record<string, unknown> = {};
     for (const [name, v] of Object.entries(value)) {
@@ -43,7 +45,7 @@ function redactValue(value: unknown, swaps: readonly Swap[]): unknown {
 function redactBody(body: string, swaps: readonly Swap[], members: readonly [string, string][]): string {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = readOwnJson(body);
   } catch {
     return hidden(body, swaps) ?? body;
   }
@@ -52,7 +54,7 @@ function redactBody(body: string, swaps: readonly Swap[], members: readonly [str
     const object = redacted as Record<string, unknown>;
     for (const [name, placeholder] of members) if (typeof (parsed as Record<string, unknown>)[name] === "string") object[name] = placeholder;
   }
-  return JSON.stringify(redacted);
+  return stringifyJson(redacted);
 }
 
 /** The URL with every part that holds a secret (host, user info, a path segment, a query name or value, the fragment) replaced whole. */

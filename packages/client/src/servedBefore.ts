@@ -1,9 +1,18 @@
-import { DEFAULT_LIMITS, matches, prepareEvaluate, type ParseOptions, type PlanKeys, type PlanRequest } from "@itemfilter/core";
+import { DEFAULT_LIMITS, isExactNumber, matches, prepareEvaluate, type ParseOptions, type PlanKeys, type PlanRequest } from "@itemfilter/core";
 import type { Item } from "./types.js";
 
 /** What the service counts as a secondary key: an own member that is not null (as the emulator reads a table). */
 function hasMember(item: Item, name: string): boolean {
   return Object.hasOwn(item, name) && item[name] !== null;
+}
+
+/**
+ * Whether an item's key value is the request's: an ExactNumber is another
+ * object for each reading, so two are the same when their digits are (a
+ * double and an ExactNumber never are: a double's value is never an ExactNumber).
+ */
+function sameKey(value: unknown, key: unknown): boolean {
+  return value === key || (isExactNumber(value) && isExactNumber(key) && String(value) === String(key));
 }
 
 /** Whether the service answers this request with the item: its filter (and partition) as core's `matches` reads them. */
@@ -13,10 +22,10 @@ function servedBy(request: PlanRequest, keys: PlanKeys | undefined): (item: Item
   const primary = keys?.primary;
   // key.primary without a filter reads the whole partition, items without the secondary key too.
   const partition = request.key?.primary;
-  if (partition !== undefined && request.filter === undefined) return (item) => primary !== undefined && item[primary] === partition;
+  if (partition !== undefined && request.filter === undefined) return (item) => primary !== undefined && sameKey(item[primary], partition);
   return (item) =>
     (secondary === undefined || hasMember(item, secondary)) &&
-    (request.key === undefined || (primary !== undefined && item[primary] === request.key.primary)) &&
+    (request.key === undefined || (primary !== undefined && sameKey(item[primary], request.key.primary))) &&
     (request.filter === undefined || secondary === undefined || matches(item, request.filter, { secondaryKey: secondary }));
 }
 

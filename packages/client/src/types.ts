@@ -1,9 +1,18 @@
-import type { CompileListOptions, CompileQueryOptions, FilterInput, ListFilter, Params, ParseOptions, PlanKeys, QueryFilter, ScopeInput } from "@itemfilter/core";
+import type { CompileListOptions, CompileQueryOptions, FilterInput, ListFilter, NumberValue, Params, ParseOptions, PlanKeys, QueryFilter, Scalar, ScopeInput } from "@itemfilter/core";
 
 export type Operation = "listItems" | "queryItems";
 
-/** An item as the service returns it. */
+/** An item as the service returns it; its values are ItemValues. */
 export type Item = Record<string, unknown>;
+
+/**
+ * A value in an item as the client reads it. A number is a plain `number`
+ * when a double holds it exactly (all of today's usual data), otherwise an
+ * ExactNumber with every digit (`isExactNumber`; `String(x)` is its digits;
+ * write items back with `stringifyJson`, never JSON.stringify). An app's own
+ * item type says `NumberValue` (`number | ExactNumber`) where its numbers may be long.
+ */
+export type ItemValue = string | NumberValue | boolean | null | readonly ItemValue[] | { readonly [name: string]: ItemValue };
 
 /** A stopKey as the service returns it: opaque, sent back unchanged as the next startKey. */
 export type PageKey = Readonly<Record<string, unknown>>;
@@ -47,7 +56,7 @@ export interface ListItemsParams extends CommonParams {
 
 export interface QueryItemsParams extends CommonParams {
   /** The partition to read; the service scopes a query to one primary key. */
-  key?: { primary: string | number };
+  key?: { primary: Scalar };
   /** Filter text or a parsed document, compiled with core's compileQuery, or a QueryFilter sent as is (checked first when compileOptions has a schema). */
   filter?: FilterInput | QueryFilter;
   /**

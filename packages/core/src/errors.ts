@@ -1,5 +1,6 @@
 import { boundMessage, cutText, MAX_QUOTED } from "./messageText.js";
 import type { Span } from "./syntax/location.js";
+import type { NumberValue } from "./values/ExactNumber.js";
 
 /** Stable error codes. Each is documented in grammar/README.md with an example and its fix. */
 export type ErrorCode =
@@ -30,7 +31,8 @@ export interface Fix {
 }
 
 /** Plain JSON values a message is made of, so an app can word or translate it from `code` and `params`. */
-export type DiagnosticParams = Readonly<Record<string, string | number | boolean | null | readonly (string | number)[]>>;
+/** Values a message is rendered from; a number is exact (an ExactNumber past a double). */
+export type DiagnosticParams = Readonly<Record<string, string | NumberValue | boolean | null | readonly (string | NumberValue)[]>>;
 
 export interface Diagnostic {
   readonly code: ErrorCode;

@@ -31,14 +31,17 @@ export const TOKEN_WORDS: Readonly<Record<string, string>> = {
   end: "end of input",
 };
 
-/** The phrase for each name `expected` and `given` hold elsewhere: what a value is. */
-export const TYPE_WORDS: Readonly<Record<string, string>> = {
+/**
+ * The phrase for each name `expected` and `given` hold in the messages about
+ * values and filter JSON (valueTemplates.ts): what a value is. TYPE_WORDS
+ * adds those only messages about text use, so the matches-only bundle
+ * carries just these (see renderValueMessage.ts).
+ */
+export const VALUE_TYPE_WORDS: Readonly<Record<string, string>> = {
   string: "a string",
   number: "a number",
   scalar: "a string or a number",
   scalars: "a string or a number (or a list of them)",
-  paramValue: "a string, a number or a boolean",
-  paramValues: "a string, a number or a boolean (or a list of them)",
   values: "a value or a list of values",
   infinite: "a number that is not finite",
   boolean: "a boolean",
@@ -52,3 +55,12 @@ export const TYPE_WORDS: Readonly<Record<string, string>> = {
   symbol: "a symbol",
   function: "a function",
 };
+
+/** The phrase for each name `expected` and `given` hold: what a value is. */
+export const TYPE_WORDS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.assign(
+  {
+    paramValue: "a string, a number or a boolean",
+    paramValues: "a string, a number or a boolean (or a list of them)",
+  },
+  VALUE_TYPE_WORDS,
+);

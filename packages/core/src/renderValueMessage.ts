@@ -1,10 +1,10 @@
 import type { DiagnosticParams } from "./errors.js";
 import { render, templateKey, type Words } from "./renderTemplate.js";
-import { TYPE_WORDS } from "./messageWords.js";
+import { VALUE_TYPE_WORDS } from "./messageWords.js";
 import { VALUE_TEMPLATES } from "./valueTemplates.js";
 
 /** The words value templates read: no template of a value lists the parser's tokens, so TOKEN_WORDS stays out of such an app. */
-const VALUE_WORDS: Words = { tokens: {}, types: TYPE_WORDS, or: "or", and: "and", end: "end of input" };
+const VALUE_WORDS: Words = { tokens: {}, types: VALUE_TYPE_WORDS, or: "or", and: "and", end: "end of input" };
 
 /**
  * renderMessage for the messages of values and filter JSON only: what

@@ -66,8 +66,10 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_SYNTAX curlyQuotes": { text: "curly quotes do not quote a string; use straight quotes: {quote}{text}{quote}" },
     "E_SYNTAX curlyQuote": { text: "unexpected character '{character}': use straight quotes ({suggestion}) around a string" },
   
-    "E_NUMBER inexact": { text: "{number} cannot be represented exactly (the nearest number is {nearest})" },
-    "E_NUMBER range": { text: "{number} cannot be represented exactly (it is beyond the range of numbers)" }, // params also: nearest (null)
+    "E_NUMBER digits": { text: "{number} has {digits} significant digits; a number has at most 38" },
+    "E_NUMBER large": { text: "{number} is too large: a number is below 1e126 in magnitude" },
+    "E_NUMBER small": { text: "{number} is too small: a number other than 0 is at least 1e-130 in magnitude" },
+    "E_NUMBER notFinite": { text: "{number} cannot be written as a number: numbers are finite" },
     "E_NUMBER dynamo": { text: "DynamoDB cannot hold the number {number}: its numbers are zero or of a magnitude from 1e-130 to below 1e126" },
   
     "E_VALUE_TYPE null": { text: "'{written}' cannot compare with null; write 'is null' or 'is not null'" }, // params also: operator (its name)

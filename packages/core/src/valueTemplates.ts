@@ -23,7 +23,7 @@ export const VALUE_TEMPLATES: Readonly<Record<string, Template>> = {
   "E_VALUE_TYPE oneValue": { text: "'{written}' needs one value" }, // params also: operator (its name)
   "E_VALUE_TYPE type": { text: "'{written}' takes {expected|type}, not {given|type}[ ({value|literal})]" }, // params also: operator (its name)
   "E_VALUE_TYPE typeOrdering": {
-    text: "'{written}' takes {expected|type}, not {given|type}[ ({value|literal})]; the service orders numbers only (use between for a range of strings)",
+    text: "'{written}' takes {expected|type}, not {given|type}[ ({value|literal})]; the service orders numbers only (find runs ranges of strings)",
     // params also: operator (its name)
   },
   "E_VALUE_TYPE typeText": { text: "'{written}' takes {expected|type}, not {given|type} ({value|literal}); write {suggestion} to match the text" }, // params also: operator (its name)

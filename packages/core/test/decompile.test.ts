@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FilterError, compileList, compileQuery, decompile, type ListFilter, type QueryFilter } from "@itemfilter/core";
+import { FilterError, compileList, compileQuery, decompile, toNumberValue, type ListFilter, type QueryFilter } from "@itemfilter/core";
 
 describe("decompile", () => {
   it.each([
@@ -10,7 +10,8 @@ describe("decompile", () => {
     [[{ item: "a", operator: "lessThan", value: 1.5 }], "a < 1.5"],
     [[{ item: "a", operator: "lessEqual", value: -0 }], "a <= -0"],
     [[{ item: "a", operator: "greaterThan", value: 1e21 }], "a > 1e+21"],
-    [[{ item: "a", operator: "greaterEqual", value: 5e-324 }], "a >= 5e-324"],
+    [[{ item: "a", operator: "greaterEqual", value: 1e-130 }], "a >= 1e-130"],
+    [[{ item: "a", operator: "equals", value: toNumberValue("1234567890123456789") }], "a = 1234567890123456789"],
     [[{ item: "a", operator: "contains", value: "x" }], 'a contains "x"'],
     [[{ item: "a", operator: "notContains", value: "x" }], 'a notContains "x"'],
     [[{ item: "a", operator: "beginsWith", value: "x" }], 'a beginsWith "x"'],

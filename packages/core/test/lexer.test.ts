@@ -51,7 +51,9 @@ describe("lex", () => {
     ["`ab", "unterminated quoted name: add the closing `", 0, 1],
     ['"a\\x"', "invalid escape '\\x': use one of \\\", \\', \\\\, \\/, \\b, \\f, \\n, \\r, \\t, \\uXXXX", 2, 4],
     ['"\ud800"', "a lone surrogate is not valid text", 1, 2],
-    ["1e400", "1e400 cannot be represented exactly (it is beyond the range of numbers)", 0, 5],
+    ["1e400", "1e400 is too large: a number is below 1e126 in magnitude", 0, 5],
+    ["1e-131", "1e-131 is too small: a number other than 0 is at least 1e-130 in magnitude", 0, 6],
+    ["123456789012345678901234567890123456789", "123456789012345678901234567890123456789 has 39 significant digits; a number has at most 38", 0, 39],
   ])("reports %j", (source, message, start, end) => {
     // The hint, params and fixes each problem carries are checked by the golden cases.
     const p = lex(source).problems[0]!;

@@ -126,3 +126,16 @@ describe("reading a path", () => {
     expect(evaluate(filter, item)).toBe(expected);
   });
 });
+
+describe("a path where a type's name goes", () => {
+  it("is refused as a word that is no type (a path never crashed the parser)", () => {
+    let caught: unknown;
+    try {
+      parse("a is b.c");
+    } catch (error) {
+      caught = error;
+    }
+    const d = (caught as FilterError).diagnostics[0]!;
+    expect([d.code, d.params?.kind, d.params?.found, d.span.start.offset, d.span.end.offset]).toEqual(["E_SYNTAX", "typeName", "b.c", 5, 8]);
+  });
+});

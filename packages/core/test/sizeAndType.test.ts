@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withoutSpans } from "../../../test/property/astArbitraries.js";
-import { attributeWarnings, compileList, evaluate, explainMatch, FilterError, format, parse, plan, type FilterNode } from "@itemfilter/core";
+import { attributeWarnings, compileList, parseJson, evaluate, explainMatch, FilterError, format, parse, plan, type FilterNode } from "@itemfilter/core";
 
 /** issue 34: size(path) and path is TYPE in every stage of core. */
 
@@ -75,6 +75,11 @@ describe("path is TYPE", () => {
     for (const name of all) expect(evaluate(`${name} is not ${type}`, ITEM)).toBe(!evaluate(`${name} is ${type}`, ITEM));
     expect(evaluate(`missing is not ${type}`, ITEM)).toBe(true);
     expect(evaluate(`z is not ${type}`, ITEM)).toBe(true);
+  });
+
+  it("reads a number beyond a double (an ExactNumber) as a number, which has no size", () => {
+    const item = parseJson('{"big": 12345678901234567891}') as Record<string, unknown>;
+    expect(["big is number", "big is map", "size(big) = 0", "size(big) != 0"].map((f) => evaluate(f, item))).toEqual([true, false, false, true]);
   });
 
   it("keeps 'is null' as missing or NULL, which no type test is", () => {

@@ -77,7 +77,8 @@ describe("tokenize", () => {
     ["a = 1.", [["attribute", "a"], ["operator", "="], ["error", "1."]]],
     ["a = 007", [["attribute", "a"], ["operator", "="], ["error", "007"]]],
     ["a = 1e400", [["attribute", "a"], ["operator", "="], ["error", "1e400"]]],
-    ["a = 9007199254740993", [["attribute", "a"], ["operator", "="], ["error", "9007199254740993"]]],
+    ["a = 9007199254740993", [["attribute", "a"], ["operator", "="], ["number", "9007199254740993"]]],
+    ["a = 1e126", [["attribute", "a"], ["operator", "="], ["error", "1e126"]]],
     // Bad escapes and lone surrogates are errors inside an otherwise highlighted string.
     ['"a\\qb"', [["string", '"a'], ["error", "\\q"], ["string", 'b"']]],
     ['"\\q"', [["string", '"'], ["error", "\\q"], ["string", '"']]],

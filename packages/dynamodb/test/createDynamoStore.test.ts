@@ -170,7 +170,7 @@ describe("createDynamoStore's tables and failures", () => {
     const store = createDynamoStore({ client });
     expect(await store.table("people")).toBeUndefined();
     exists = true;
-    expect(await store.table("people")).toEqual({ name: "people", primaryKey: "id", primaryType: "S" });
+    expect(await store.table("people")).toEqual({ name: "people", primaryKey: "id", primaryType: "S", keys: { partition: "id", types: { partition: "S" }, indexes: [] } });
     await store.table("people");
     expect(await store.table("__proto__ x")).toBeUndefined();
     expect(calls.filter((c) => c.name === "DescribeTable")).toHaveLength(2);

@@ -59,3 +59,24 @@ describe("planDynamo", () => {
     expect(q!.residual).toBe("ts != 5 and ts < 9 or ts != 5 and x = 1");
   });
 });
+
+describe("planDynamo on what the service's queryItems reads", () => {
+  // A table with every index that could compete for a partition read: a local one, a global one on the
+  // table's own partition key, one on both its keys, and a sparse one on other attributes.
+  const indexed = {
+    partition: "device",
+    sort: "ts",
+    types: { partition: "S", sort: "N" },
+    indexes: [
+      { name: "byLevel", kind: "local", partition: "device", sort: "level", projection: "ALL", types: { partition: "S", sort: "N" } },
+      { name: "byDevice", kind: "global", partition: "device", projection: "ALL", types: { partition: "S" } },
+      { name: "byDeviceTs", kind: "global", partition: "device", sort: "ts", projection: "ALL", types: { partition: "S", sort: "N" } },
+      { name: "byStatus", kind: "global", partition: "status", sort: "ts", projection: "ALL", types: { partition: "S", sort: "N" } },
+    ],
+  } as const;
+  // The store keeps queryItems a Query on the table (with ScanIndexForward, which a plan cannot say); this is what the planner chooses too.
+  it.each(['device = "d1"', 'device = "d1" and ts = 3', 'device = "d1" and ts between 1 and 5', 'device = "d1" and ts >= 2', 'device = "d1" and ts < 0'])("reads %s on the table", (filter) => {
+    const requests = planDynamo(filter, { keys: indexed });
+    expect(requests.map((r) => [r.command, r.input.IndexName])).toEqual([["Query", undefined]]);
+  });
+});

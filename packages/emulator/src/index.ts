@@ -23,7 +23,7 @@ export type { ListRead, QueryRead, Store, StoreTable } from "./Store.js";
 export { MAX_JSON_DEPTH } from "./parseJsonBody.js";
 export { MAX_FILE_BYTES } from "./readTextFile.js";
 export type { Operation } from "./readMembers.js";
-export type { Page, PageKey } from "./runListItems.js";
+export type { IndexPageKey, Page, PageKey } from "./runListItems.js";
 export type { Credentials, EmulatorHooks, TableAccess, EmulatorOptions, FailureHook, Item, NonJsonHook, TableDefinition, Tables } from "./types.js";
 export { scanNdjsonTable, type ScannedTable, type ScanOptions } from "./scanNdjsonTable.js";
 export { scanNdjsonRange, type ByteRange, type RangeJob, type RangeLine, type RangeScan } from "./scanNdjsonRange.js";

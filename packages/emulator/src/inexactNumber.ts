@@ -1,4 +1,4 @@
-import { exactNumber } from "@itemfilter/core";
+import { readNumber } from "@itemfilter/core";
 
 /** A number in JSON text that no double holds exactly: its text and where it starts. */
 export interface InexactNumber {
@@ -32,7 +32,8 @@ export function inexactNumber(text: string): InexactNumber | undefined {
     let end = i + 1;
     while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
     const token = text.slice(i, end);
-    if (exactNumber(token) === null) return { text: token, offset: i, value: Number(token) };
+    const read = readNumber(token);
+    if (!("value" in read) || typeof read.value !== "number") return { text: token, offset: i, value: Number(token) };
     i = end - 1;
   }
   return undefined;

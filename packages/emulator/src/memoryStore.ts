@@ -1,4 +1,5 @@
 import { prepareFilter } from "@itemfilter/core";
+import { RequestError } from "./RequestError.js";
 import { readPageInSlices } from "./readPageInSlices.js";
 import { runListItems } from "./runListItems.js";
 import { runQueryItems } from "./runQueryItems.js";
@@ -23,6 +24,8 @@ export function memoryStore(definitions: Tables): Store {
     tableNames: async () => [...tables.keys()],
     async listItems({ table, filters, limit, startKey, pageSize }) {
       const t = get(table.name);
+      // A page key of a secondary index comes from a store that has one (DynamoDB's); these tables have none.
+      if (startKey?.index !== undefined) throw new RequestError(400, "'startKey' is not a stopKey of this table; send back the stopKey unchanged");
       const predicate = filters.length === 0 ? null : (prepareFilter([...filters]) as (item: Item) => boolean);
       return readPageInSlices((slice) => runListItems({ table: t, predicate, ...slice }), { limit, startKey, pageSize, conditions: filters.length });
     },

@@ -1,6 +1,6 @@
 import { isKeyValue, type KeyValue } from "./keyValues.js";
 import { RequestError } from "./RequestError.js";
-import type { PageKey } from "./runListItems.js";
+import type { IndexPageKey, PageKey } from "./runListItems.js";
 
 export type Operation = "listItems" | "queryItems";
 
@@ -66,14 +66,27 @@ function readKeyValue(value: unknown, path: string): KeyValue {
 function readPageKey(value: unknown, operation: Operation, wholePartition: boolean): PageKey {
   if (!isObject(value)) throw bad(`'startKey' must be an object {"primary": …${operation === "queryItems" ? ', "secondary": …' : ""}} (a stopKey sent back), not ${typeName(value)}`);
   for (const name of Object.keys(value)) {
-    if (name !== "primary" && name !== "secondary") throw bad(`'startKey' has an unknown member ${quoteName(name)}; send back the stopKey unchanged`);
+    // Only a listItems page may have been read from a secondary index.
+    if (name !== "primary" && name !== "secondary" && (name !== "index" || operation !== "listItems")) throw bad(`'startKey' has an unknown member ${quoteName(name)}; send back the stopKey unchanged`);
   }
   const primary = readKeyValue(value.primary, "startKey.primary");
+  const index = Object.hasOwn(value, "index") ? { index: readIndexKey(value.index) } : {};
   if (!Object.hasOwn(value, "secondary")) {
     if (operation === "queryItems" && !wholePartition) throw bad("'startKey.secondary' is missing; a queryItems stopKey has one, unless the query reads a whole partition (key.primary without a filter)");
-    return { primary };
+    return { primary, ...index };
   }
-  return { primary, secondary: readKeyValue(value.secondary, "startKey.secondary") };
+  return { primary, secondary: readKeyValue(value.secondary, "startKey.secondary"), ...index };
+}
+
+/** A listItems stopKey's `index` member, checked for shape; whether it fits the table and the filter is the store's business. */
+function readIndexKey(value: unknown): IndexPageKey {
+  if (!isObject(value)) throw bad(`'startKey.index' must be an object {"name": …, "primary": …} (a stopKey sent back), not ${typeName(value)}`);
+  for (const name of Object.keys(value)) {
+    if (name !== "name" && name !== "primary" && name !== "secondary") throw bad(`'startKey.index' has an unknown member ${quoteName(name)}; send back the stopKey unchanged`);
+  }
+  if (typeof value.name !== "string") throw notA("startKey.index.name", "a string", value.name);
+  const primary = readKeyValue(value.primary, "startKey.index.primary");
+  return Object.hasOwn(value, "secondary") ? { name: value.name, primary, secondary: readKeyValue(value.secondary, "startKey.index.secondary") } : { name: value.name, primary };
 }
 
 /** Checks every member but the credentials and the filter's content. Unknown members are refused, so a typo is not silently ignored. */

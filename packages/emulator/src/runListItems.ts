@@ -7,6 +7,20 @@ import type { Item } from "./types.js";
 export interface PageKey {
   primary: KeyValue;
   secondary?: KeyValue;
+  /**
+   * Only from a store that reads listItems from a secondary index (the
+   * DynamoDB store, PROTOCOL.md "Over DynamoDB"): the index's name and that
+   * item's values of the index's own keys. The in-memory store has no index
+   * and refuses such a startKey.
+   */
+  index?: IndexPageKey;
+}
+
+/** Where in a secondary index a listItems page stopped. */
+export interface IndexPageKey {
+  name: string;
+  primary: KeyValue;
+  secondary?: KeyValue;
 }
 
 export interface Page {

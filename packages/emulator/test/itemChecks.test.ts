@@ -45,7 +45,7 @@ describe("issue 18 items 5 and 8: numbers a double would change", () => {
     expect(inexactNumber(text)?.text).toBe(token);
   });
 
-  it.each([['{"a":"12345678901234567890123"}'], ['{"a":"\\\\","b":1.50,"c":-0,"d":1E+21,"e":5e-324}'], ['{"a":9007199254740992}']])("finds none in %s", (text) => {
+  it.each([['{"a":"12345678901234567890123"}'], ['{"a":"\\\\","b":1.50,"c":-0,"d":1E+21,"e":1e-130}'], ['{"a":9007199254740992}']])("finds none in %s", (text) => {
     expect(inexactNumber(text)).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { setExplanation, type FilterMode } from "@itemfilter/codemirror";
-import { explainMatch, formatExplanation, plan, type FilterNode, type PredicateNode, type Scalar } from "@itemfilter/core";
+import { explainMatch, formatExplanation, plan, readNumber, type FilterNode, type PredicateNode, type Scalar } from "@itemfilter/core";
 import type { Client } from "@itemfilter/client";
 import type { EditorView } from "@codemirror/view";
 import type { Item, TableInfo } from "./api.js";
@@ -12,10 +12,11 @@ function equals(name: string, value: Scalar): PredicateNode {
   return { type: "Predicate", attribute: { type: "Attribute", name, span: NO_SPAN }, operator: "equals", operatorSpan: NO_SPAN, value: literal, span: NO_SPAN };
 }
 
-/** A key typed in the box: a number where the key attribute holds numbers, else the text. */
+/** A key typed in the box: a number, every digit kept, where the key attribute holds numbers (and a store holds that number), else the text. */
 export function keyValue(text: string, table: TableInfo, attribute: string): Scalar {
-  const type = table.schema.attributes[attribute]?.type;
-  return type === "number" && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? Number(text) : text;
+  if (table.schema.attributes[attribute]?.type !== "number" || !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return text;
+  const read = readNumber(text);
+  return "value" in read ? read.value : text;
 }
 
 /**

@@ -4,6 +4,7 @@ import { Compartment, EditorState } from "@codemirror/state";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
+import { stringifyJson } from "@itemfilter/core";
 import { filterResult, itemfilter, type FilterMode, type FilterResult } from "@itemfilter/codemirror";
 import { loadSession, type Item, type Session, type TableInfo } from "./api.js";
 import { byId, h } from "./dom.js";
@@ -81,7 +82,7 @@ function showResult(result: FilterResult): void {
   state.filter = result.text;
   writeUrlState(state);
   if (result.ok) {
-    jsonPre.textContent = JSON.stringify(jsonOf(result), null, 2);
+    jsonPre.textContent = stringifyJson(jsonOf(result), 2);
     errorsList.replaceChildren();
     errorCount.textContent = "(none)";
   } else {
@@ -149,7 +150,7 @@ async function run(): Promise<void> {
 }
 
 function keyLabel(item: Item, table: TableInfo): string {
-  const key = (name: string) => `${name} ${JSON.stringify(item[name])}`;
+  const key = (name: string) => `${name} ${stringifyJson(item[name])}`;
   return table.secondaryKey === undefined ? key(table.primaryKey) : `${key(table.primaryKey)}, ${key(table.secondaryKey)}`;
 }
 
@@ -175,7 +176,7 @@ async function explainByKey(): Promise<void> {
   try {
     const item = await itemByKey(pageClient(session.credentials), table, primary, secondary, new AbortController().signal);
     if (item === undefined) {
-      const which = `${table.primaryKey} ${JSON.stringify(primary)}${secondary === undefined ? "" : ` and ${table.secondaryKey} ${JSON.stringify(secondary)}`}`;
+      const which = `${table.primaryKey} ${stringifyJson(primary)}${secondary === undefined ? "" : ` and ${table.secondaryKey} ${stringifyJson(secondary)}`}`;
       clearExplanation(view, `No item of ${table.name} has ${which}.`);
       return;
     }

@@ -1,11 +1,11 @@
-import { formatPlan, type Plan, type PlanKeys } from "@itemfilter/core";
+import { formatPlan, stringifyJson, type Plan, type PlanKeys } from "@itemfilter/core";
 import { byId, h } from "./dom.js";
 
 function serverPart(request: Plan["requests"][number]): string {
-  if (request.operation === "listItems") return request.filter.length === 0 ? "every item" : JSON.stringify(request.filter);
+  if (request.operation === "listItems") return request.filter.length === 0 ? "every item" : stringifyJson(request.filter);
   const parts: string[] = [];
-  if (request.key !== undefined) parts.push(`key ${JSON.stringify(request.key)}`);
-  if (request.filter !== undefined) parts.push(`filter ${JSON.stringify(request.filter)}`);
+  if (request.key !== undefined) parts.push(`key ${stringifyJson(request.key)}`);
+  if (request.filter !== undefined) parts.push(`filter ${stringifyJson(request.filter)}`);
   return parts.length === 0 ? "every item with the secondary key" : parts.join(", ");
 }
 

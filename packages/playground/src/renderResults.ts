@@ -1,9 +1,10 @@
+import { stringifyJson } from "@itemfilter/core";
 import type { Item } from "./api.js";
 import { h } from "./dom.js";
 
 function cell(value: unknown): string {
   if (value === undefined) return "";
-  return typeof value === "string" ? value : JSON.stringify(value);
+  return typeof value === "string" ? value : stringifyJson(value);
 }
 
 /**

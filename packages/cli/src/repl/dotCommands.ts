@@ -1,3 +1,4 @@
+import { isNumberValue, parseJson, stringifyJson, type NumberValue } from "@itemfilter/core";
 import type { ReplSession } from "./replSession.js";
 import { loadSchema } from "../loadSchema.js";
 
@@ -102,7 +103,7 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
       return session.why(parsed.key, source);
     }
     default:
-      return { text: `unknown command ${JSON.stringify(name)}; .help lists them`, failed: true };
+      return { text: `unknown command ${stringifyJson(name)}; .help lists them`, failed: true };
   }
 }
 
@@ -110,13 +111,13 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
  * `.why`'s argument: a key word (or a JSON array of the primary and secondary
  * values, which may hold spaces), then the filter, if any.
  */
-export function whyArgument(arg: string): { key: readonly (string | number)[]; filter: string } | undefined {
+export function whyArgument(arg: string): { key: readonly (string | NumberValue)[]; filter: string } | undefined {
   if (arg === "") return undefined;
   if (arg.startsWith("[")) {
     for (let end = arg.indexOf("]"); end !== -1; end = arg.indexOf("]", end + 1)) {
       try {
-        const key: unknown = JSON.parse(arg.slice(0, end + 1));
-        if (!Array.isArray(key) || key.length < 1 || key.length > 2 || !key.every((v) => typeof v === "string" || typeof v === "number")) return undefined;
+        const key: unknown = parseJson(arg.slice(0, end + 1));
+        if (!Array.isArray(key) || key.length < 1 || key.length > 2 || !key.every((v) => typeof v === "string" || isNumberValue(v))) return undefined;
         return { key, filter: arg.slice(end + 1).trim() };
       } catch {
         // Not the end of the array yet (a "]" inside a string): try the next one.

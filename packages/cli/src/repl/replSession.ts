@@ -7,8 +7,10 @@ import {
   formatPlan,
   isFilterError,
   plan as planFilter,
+  stringifyJson,
   suggest,
   type AttributeType,
+  type NumberValue,
   type Plan,
   type PlanKeys,
   type Schema,
@@ -305,7 +307,7 @@ export class ReplSession {
    * the filter against it (core's explainMatch), as `itemfilter why` prints it.
    * A key word is read as --key reads it; values from a JSON array are taken as they are.
    */
-  async why(key: readonly (string | number)[], source: string): Promise<{ text: string; failed?: boolean }> {
+  async why(key: readonly (string | NumberValue)[], source: string): Promise<{ text: string; failed?: boolean }> {
     if (this.table === undefined) return { text: ".why needs a table: set one with .table NAME", failed: true };
     const target = this.#target;
     if (target === undefined) return { text: `.why reads the item, and sending is unavailable: ${this.#targetError ?? "not started"}`, failed: true };
@@ -317,7 +319,7 @@ export class ReplSession {
       if (keys === undefined) return { text: `.why reads the item by its key, and the primary key of '${this.table}' is not known; start with --primary-key NAME`, failed: true };
       const [primary, secondary] = key.map((v) => (typeof v === "string" && key.length === 1 ? keyValue(v) : v));
       const item = await findByKey(this.ctx, target.client, this.table, keys, { primary: primary!, secondary });
-      if (item === undefined) return { text: `no item of '${this.table}' has ${keys.primary} ${JSON.stringify(primary)}${secondary === undefined ? "" : ` and ${keys.secondary} ${JSON.stringify(secondary)}`}`, failed: true };
+      if (item === undefined) return { text: `no item of '${this.table}' has ${keys.primary} ${stringifyJson(primary)}${secondary === undefined ? "" : ` and ${keys.secondary} ${stringifyJson(secondary)}`}`, failed: true };
       return { text: formatExplanation(source, explainMatch(source, item, options), { color: this.ctx.color.stdout }) };
     } catch (error) {
       if (isFilterError(error)) {

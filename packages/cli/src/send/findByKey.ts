@@ -1,5 +1,5 @@
 import type { Client, Item } from "@itemfilter/client";
-import { plan as planFilter, type FilterNode, type PlanKeys, type PredicateNode, type Scalar } from "@itemfilter/core";
+import { plan as planFilter, stringifyJson, type FilterNode, type PlanKeys, type PredicateNode, type Scalar } from "@itemfilter/core";
 import type { CliContext } from "../cliContext.js";
 import { usageError } from "../cliError.js";
 import { findItems } from "./fetchPages.js";
@@ -33,7 +33,7 @@ export async function findByKey(ctx: CliContext, client: Client, table: string, 
   const items = findItems(ctx, client, planFilter(tree, { keys }), { table, keys, limit: 2 });
   for (let step = await items.next(); step.done !== true; step = await items.next()) found.push(step.value);
   if (found.length > 1) {
-    throw usageError(`more than one item of '${table}' has ${keys.primary} ${JSON.stringify(key.primary)}; pick one with --secondary (its ${keys.secondary ?? "secondary key"} value)`);
+    throw usageError(`more than one item of '${table}' has ${keys.primary} ${stringifyJson(key.primary)}; pick one with --secondary (its ${keys.secondary ?? "secondary key"} value)`);
   }
   return found[0];
 }

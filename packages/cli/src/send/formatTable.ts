@@ -1,4 +1,4 @@
-import { escapeForDisplay } from "@itemfilter/core";
+import { escapeForDisplay, isNumberValue, stringifyJson } from "@itemfilter/core";
 
 type Item = Record<string, unknown>;
 
@@ -26,7 +26,7 @@ export function formatTable(items: readonly Item[]): string {
   // A loop, not Math.max(...rows): spreading 200,000 rows overflows the stack.
   const widths = header.map((name) => width(name));
   for (const row of rows) for (let c = 0; c < columns.length; c++) widths[c] = Math.max(widths[c]!, width(row[c]!));
-  const numeric = columns.map((name) => items.every((item) => item[name] === undefined || typeof item[name] === "number"));
+  const numeric = columns.map((name) => items.every((item) => item[name] === undefined || isNumberValue(item[name])));
   const line = (cells: string[]): string =>
     cells
       .map((text, c) => (numeric[c] ? pad(text, widths[c]!, true) : pad(text, widths[c]!, false)))
@@ -37,7 +37,7 @@ export function formatTable(items: readonly Item[]): string {
 
 function cell(value: unknown): string {
   if (value === undefined) return "";
-  return shown(typeof value === "string" ? value : JSON.stringify(value));
+  return shown(typeof value === "string" ? value : stringifyJson(value));
 }
 
 /**

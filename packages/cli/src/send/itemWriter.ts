@@ -1,3 +1,4 @@
+import { stringifyJson } from "@itemfilter/core";
 import type { CliContext } from "../cliContext.js";
 import type { OutputFormat } from "../commands/selection.js";
 import { formatTable } from "./formatTable.js";
@@ -12,14 +13,15 @@ export interface ItemWriter {
 
 /**
  * json streams one array as pages arrive, ndjson one item per line, and
- * table waits for every item to size its columns.
+ * table waits for every item to size its columns. Numbers are written with
+ * every digit (stringifyJson): an ExactNumber is a JSON number, never a string.
  */
 export function createItemWriter(ctx: CliContext, format: OutputFormat, pretty: boolean): ItemWriter {
   switch (format) {
     case "ndjson":
       return {
         write: (items) => {
-          if (items.length > 0) ctx.out(items.map((item) => `${JSON.stringify(item)}\n`).join(""));
+          if (items.length > 0) ctx.out(items.map((item) => `${stringifyJson(item)}\n`).join(""));
         },
         end: () => {},
       };
@@ -29,7 +31,7 @@ export function createItemWriter(ctx: CliContext, format: OutputFormat, pretty: 
       return {
         write: (items) => {
           for (const item of items) {
-            ctx.out(`${count === 0 ? "[\n" : ",\n"}${indent(pretty ? JSON.stringify(item, null, 2) : JSON.stringify(item))}`);
+            ctx.out(`${count === 0 ? "[\n" : ",\n"}${indent(stringifyJson(item, pretty ? 2 : undefined))}`);
             count++;
           }
         },

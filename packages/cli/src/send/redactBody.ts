@@ -1,9 +1,12 @@
+import { parseJson, stringifyJson } from "@itemfilter/core";
+
 /** The service description's placeholders, which toCurl also uses. */
 const PLACEHOLDERS: Readonly<Record<string, string>> = { applicationKey: "<APP_KEY>", authenticationToken: "<AUTH_TOKEN>" };
 
 /** A request body as JSON with the credentials replaced by placeholders, for --dry-run. */
 export function redactBody(body: string, pretty: boolean): string {
-  const value = JSON.parse(body) as Record<string, unknown>;
+  // The CLI compiles only numbers a store holds, so the body reads back exactly.
+  const value = parseJson(body) as Record<string, unknown>;
   for (const [name, placeholder] of Object.entries(PLACEHOLDERS)) if (Object.hasOwn(value, name)) value[name] = placeholder;
-  return pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+  return stringifyJson(value, pretty ? 2 : undefined);
 }

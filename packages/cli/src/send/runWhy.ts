@@ -1,4 +1,4 @@
-import { explainMatch, formatDiagnostics, formatExplanation, isFilterError, type Schema } from "@itemfilter/core";
+import { explainMatch, formatDiagnostics, formatExplanation, isFilterError, stringifyJson, type Schema } from "@itemfilter/core";
 import type { CliContext } from "../cliContext.js";
 import { CliError, usageError } from "../cliError.js";
 import type { WhyArgs } from "../commands/selection.js";
@@ -40,7 +40,7 @@ export async function runWhy(ctx: CliContext, args: WhyArgs): Promise<number> {
     const key: ItemKey = { primary: keyValue(args.key), secondary: args.secondary === undefined ? undefined : keyValue(args.secondary) };
     const item = await findByKey(ctx, target.client, args.table, keys, key);
     if (item === undefined) {
-      const which = key.secondary === undefined ? `${keys.primary} ${JSON.stringify(key.primary)}` : `${keys.primary} ${JSON.stringify(key.primary)} and ${keys.secondary} ${JSON.stringify(key.secondary)}`;
+      const which = key.secondary === undefined ? `${keys.primary} ${stringifyJson(key.primary)}` : `${keys.primary} ${stringifyJson(key.primary)} and ${keys.secondary} ${stringifyJson(key.secondary)}`;
       throw new CliError(`no item of '${args.table}' has ${which}`, EXIT.noItem);
     }
     // findItems masked any credential in the item already: the explanation speaks of what is shown.

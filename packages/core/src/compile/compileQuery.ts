@@ -17,6 +17,7 @@ import { ScopeError } from "../errors.js";
 import { LineIndex, NO_SPAN } from "../syntax/location.js";
 import { scopeDocument, type ScopeInput } from "../syntax/scopedDocument.js";
 import { literalValue } from "../syntax/literalValue.js";
+import { stringifyJson } from "../values/exactJson.js";
 
 export interface CompileQueryOptions extends ParseOptions {
   /** The table's secondary key name; it may be written instead of `key`. */
@@ -70,7 +71,7 @@ export function compileQuery(input: FilterInput, options?: CompileQueryOptions):
 
 /** Two key conditions as one QueryFilter, where one says both exactly: the same condition, or a `>=` and a `<=` (between). */
 function mergeQueryFilters(a: QueryFilter, b: QueryFilter): QueryFilter | null {
-  if (a.operator === b.operator && JSON.stringify(a.value) === JSON.stringify(b.value)) return a;
+  if (a.operator === b.operator && stringifyJson(a.value) === stringifyJson(b.value)) return a;
   const lower = a.operator === "greaterEqual" ? a : b.operator === "greaterEqual" ? b : undefined;
   const upper = a.operator === "lessEqual" ? a : b.operator === "lessEqual" ? b : undefined;
   if (lower === undefined || upper === undefined || lower === upper) return null;

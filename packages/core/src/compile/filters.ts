@@ -1,7 +1,11 @@
 import type { Operator } from "../operators.js";
+import type { NumberValue } from "../values/ExactNumber.js";
 
-/** A value the service compares with: a string or a number. */
-export type Scalar = string | number;
+/**
+ * A value the service compares with: a string or a number, the number exact
+ * (an ExactNumber where a double cannot hold it; stringifyJson writes its digits).
+ */
+export type Scalar = string | NumberValue;
 
 /** A value a filter compares with: a Scalar, or a boolean (DynamoDB's BOOL), which only find and DynamoDB take. */
 export type FilterValue = Scalar | boolean;

@@ -1,8 +1,9 @@
 import { describeValue } from "../checkArgument.js";
-import { isBinaryValue, isRecord } from "../semantics/itemValue.js";
+import { isMapValue, isRecord } from "../semantics/itemValue.js";
 import { quotePath } from "../syntax/quote.js";
 import { present } from "../semantics/predicateTest.js";
 import { schemaKey, type AttributeSchema, type Schema } from "./schema.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 
 /** What one attribute held across the items seen, as bits. */
 const STRING = 1;
@@ -80,7 +81,7 @@ export class SchemaInference {
       for (const name of Object.keys(item)) {
         const value = item[name];
         this.seen.set(name, (this.seen.get(name) ?? 0) | kinds(value));
-        if (isMap(value)) this.learnMembers(name, value);
+        if (isMapValue(value)) this.learnMembers(name, value);
       }
       return;
     }
@@ -93,7 +94,7 @@ export class SchemaInference {
       }
       const value = item[name];
       this.bits[i]! |= kinds(value);
-      if (isMap(value)) this.learnMembers(name, value);
+      if (isMapValue(value)) this.learnMembers(name, value);
     }
   }
 
@@ -177,11 +178,6 @@ function specOf(bits: number): AttributeSchema {
   return spec;
 }
 
-/** A map (DynamoDB's M), which has members: a record that is not a binary. */
-function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
-  return isRecord(value) && !isBinaryValue(value);
-}
-
 function isIterable(value: unknown): value is Iterable<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === "function";
 }
@@ -189,14 +185,14 @@ function isIterable(value: unknown): value is Iterable<unknown> {
 function kinds(value: unknown): number {
   if (value === null || value === undefined) return 0;
   if (typeof value === "string") return STRING;
-  if (typeof value === "number") return NUMBER;
+  if (isNumberValue(value)) return NUMBER;
   if (typeof value === "boolean") return BOOLEAN;
   if (!Array.isArray(value)) return OTHER;
   let bits = ARRAY;
   // Only the kinds of the elements matter, so stop once all three are seen. present() skips the
   // holes of a huge sparse array instead of visiting every index.
   for (const element of present(value)) {
-    bits |= element === null || element === undefined ? 0 : typeof element === "string" ? STRING : typeof element === "number" ? NUMBER : OTHER;
+    bits |= element === null || element === undefined ? 0 : typeof element === "string" ? STRING : isNumberValue(element) ? NUMBER : OTHER;
     if ((bits & (STRING | NUMBER | OTHER)) === (STRING | NUMBER | OTHER)) break;
   }
   return bits;

@@ -1,6 +1,7 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import type { Diagnostic } from "../errors.js";
 import type { ListFilter, Scalar } from "./filters.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 import type { Span } from "../syntax/location.js";
 import { operatorInfo } from "../operators.js";
 import { checkValue, type ValueIssue } from "./valueShapes.js";
@@ -201,12 +202,17 @@ export function inFilter(item: string, values: readonly Scalar[]): ListFilter {
 
 /** "string" or "number" when every value has that type, else null. */
 export function oneType(values: readonly Scalar[]): "string" | "number" | null {
-  const first = typeof values[0];
-  if (first !== "string" && first !== "number") return null;
-  return values.every((v) => typeof v === first) ? first : null;
+  const first = scalarKind(values[0]);
+  if (first === undefined) return null;
+  return values.every((v) => scalarKind(v) === first) ? first : null;
 }
 
-/** Values without repeats, first occurrence kept; 1 and "1" are different values, 0 and -0 one. */
+/** "string" or "number" (either form of number), else undefined. */
+export function scalarKind(v: unknown): "string" | "number" | undefined {
+  return typeof v === "string" ? "string" : isNumberValue(v) ? "number" : undefined;
+}
+
+/** Values without repeats, first occurrence kept; 1 and "1" are different values, 0 and -0 one (and an ExactNumber is one object per value). */
 export function uniqueScalars(values: readonly Scalar[]): Scalar[] {
   const seen = new Set<Scalar>();
   const out: Scalar[] = [];

@@ -8,7 +8,7 @@ import { replaceTitle } from "../messageText.js";
 import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
 import { quoteName, quotePath, quoteString } from "../syntax/quote.js";
-import { exactNumber } from "../syntax/numbers.js";
+import { readNumber } from "../values/numberValue.js";
 import { closest } from "../syntax/closest.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
@@ -290,7 +290,7 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
       continue;
     }
     // A quoted number ("3") unquoted, and a number quoted: the fixes the message describes, where they keep the value.
-    const replacement = type === "string" ? quoteString(String(v.value)) : JSON_NUMBER.test(v.value as string) && exactNumber(v.value as string) !== null ? (v.value as string) : undefined;
+    const replacement = type === "string" ? quoteString(String(v.value)) : JSON_NUMBER.test(v.value as string) && "value" in readNumber(v.value as string) ? (v.value as string) : undefined;
     const params = { kind: type === "number" ? "numberValue" : "stringValue", name: shownName(attr), type, value: v.value, ...(type === "string" ? { suggestion: replacement! } : {}) };
     problems.push({
       code: "E_ATTRIBUTE_TYPE",

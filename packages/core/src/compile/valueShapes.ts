@@ -1,8 +1,12 @@
-import { compareScalars } from "../semantics/compare.js";
+import { compareStrings } from "../semantics/compare.js";
+import { compareNumbers } from "../values/compareNumbers.js";
+import type { NumberValue } from "../values/ExactNumber.js";
+import type { Scalar } from "./filters.js";
 import type { DiagnosticParams, ErrorCode } from "../errors.js";
 import { renderValueMessage as renderMessage } from "../renderValueMessage.js";
 import { givenParams } from "../valueKind.js";
 import { operatorInfo, type Operator } from "../operators.js";
+import { isExactNumber } from "../values/isExactNumber.js";
 
 /**
  * Checks a value against its operator's shape in the operator table. The
@@ -20,7 +24,9 @@ export interface ValueIssue {
   replacement?: string;
 }
 
-const isScalar = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+// Number.isFinite is false for anything but a finite number (no coercion, unlike isFinite).
+const isNumber = (v: unknown): boolean => Number.isFinite(v) || isExactNumber(v);
+const isScalar = (v: unknown): boolean => typeof v === "string" || isNumber(v);
 
 /** The message for an `in` list of strings and numbers, shared by the validator and the compilers. */
 export const MIXED_IN = {
@@ -58,12 +64,12 @@ export function checkValue(
       return isScalar(value) ? null : issue("type", given(value, "scalar"));
     case "number":
       if (!present) return issue("missing", { expected: "number" });
-      if (typeof value === "number" && Number.isFinite(value)) return null;
+      if (isNumber(value)) return null;
       return issue(typeof value === "string" ? "typeOrdering" : "type", given(value, "number"));
     case "string":
       if (!present) return issue("missing", { expected: "string" });
       if (typeof value === "string") return null;
-      if (typeof value === "number" && Number.isFinite(value)) {
+      if (isNumber(value)) {
         const text = `"${String(value)}"`;
         return { ...issue("typeText", { ...given(value, "string"), suggestion: text }), replacement: text };
       }
@@ -78,17 +84,20 @@ export function checkValue(
       for (let i = 0; i < list.length; i++) {
         if (!isScalar(list[i])) return issue("type", given(list[i], "scalar"), Array.isArray(value) ? i : null);
       }
-      if (!mixedIn && list.some((v) => typeof v !== typeof list[0])) return { code: "E_IN_MIXED_TYPES", ...MIXED_IN, at: null };
+      if (!mixedIn && list.some((v) => typeof v === "string" !== (typeof list[0] === "string"))) return { code: "E_IN_MIXED_TYPES", ...MIXED_IN, at: null };
       return null;
     }
     case "range": {
       if (!Array.isArray(value) || value.length !== 2) return issue("range", present ? givenParams(value) : { given: "nothing" });
-      const [lower, upper] = value as unknown[];
+      const [lower, upper] = value as Scalar[];
       if (!isScalar(lower)) return issue("bound", given(lower, "scalar"), 0);
       if (!isScalar(upper)) return issue("bound", given(upper, "scalar"), 1);
-      const order = compareScalars(lower, upper);
-      if (order === null) return issue("types", { lower, upper }, 1, "E_BETWEEN_BOUNDS");
-      if (order > 0) return issue("order", { lower, upper }, null, "E_BETWEEN_BOUNDS");
+      const text = typeof lower === "string";
+      if (text !== (typeof upper === "string")) return issue("types", { lower, upper }, 1, "E_BETWEEN_BOUNDS");
+      // Not compareScalars, which would bring its own argument checks into every bundle that validates.
+      if ((text ? compareStrings(lower as string, upper as string) : compareNumbers(lower as NumberValue, upper as NumberValue)) > 0) {
+        return issue("order", { lower, upper }, null, "E_BETWEEN_BOUNDS");
+      }
       return null;
     }
   }

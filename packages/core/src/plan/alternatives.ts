@@ -1,5 +1,9 @@
 import type { ListFilter, Scalar } from "../compile/filters.js";
 import { equalityValues, inFilter, uniqueScalars } from "../compile/lowering.js";
+import { isNumberValue } from "../values/isExactNumber.js";
+import type { NumberValue } from "../values/ExactNumber.js";
+import { compareNumbers } from "../values/compareNumbers.js";
+import { stringifyJson } from "../values/exactJson.js";
 
 /**
  * The union of alternatives on one attribute as the fewest conditions the
@@ -16,41 +20,41 @@ import { equalityValues, inFilter, uniqueScalars } from "../compile/lowering.js"
  */
 export function fewestConditions(filters: readonly ListFilter[], maxInValues: number): ListFilter[] | null {
   const rays = { upper: undefined as Bound | undefined, lower: undefined as Bound | undefined };
-  const intervals: [number, number][] = [];
-  const numbers: number[] = [];
+  const intervals: [NumberValue, NumberValue][] = [];
+  const numbers: NumberValue[] = [];
   const strings: string[] = [];
   const others: ListFilter[] = [];
   const othersSeen = new Set<string>();
   for (const f of filters) {
     const values = equalityValues(f);
     if (values !== null) {
-      for (const v of values) (typeof v === "number" ? numbers : strings).push(v as never);
+      for (const v of values) (isNumberValue(v) ? numbers : strings).push(v as never);
       continue;
     }
     const v = f.value;
     switch (f.operator) {
       case "lessThan":
       case "lessEqual":
-        if (typeof v === "number") {
+        if (isNumberValue(v)) {
           rays.upper = wider(rays.upper, { at: v, closed: f.operator === "lessEqual" }, 1);
           continue;
         }
         break;
       case "greaterThan":
       case "greaterEqual":
-        if (typeof v === "number") {
+        if (isNumberValue(v)) {
           rays.lower = wider(rays.lower, { at: v, closed: f.operator === "greaterEqual" }, -1);
           continue;
         }
         break;
       case "between":
-        if (Array.isArray(v) && typeof v[0] === "number" && typeof v[1] === "number" && v[0] <= v[1]) {
+        if (Array.isArray(v) && isNumberValue(v[0]) && isNumberValue(v[1]) && compareNumbers(v[0], v[1]) <= 0) {
           intervals.push([v[0], v[1]]);
           continue;
         }
         break;
     }
-    const sig = JSON.stringify([f.operator, f.value]);
+    const sig = stringifyJson([f.operator, f.value]);
     if (!othersSeen.has(sig)) {
       othersSeen.add(sig);
       others.push(f);
@@ -59,21 +63,21 @@ export function fewestConditions(filters: readonly ListFilter[], maxInValues: nu
 
   const merged = mergeIntervals(intervals);
   // An interval that touches a ray extends it ((-inf, u) with [lo, hi], lo <= u, is (-inf, max(u, hi)]); in order, so each one met extends the ray for the next.
-  const kept: [number, number][] = [];
+  const kept: [NumberValue, NumberValue][] = [];
   for (const [lo, hi] of merged) {
-    if (rays.upper !== undefined && lo <= rays.upper.at) rays.upper = wider(rays.upper, { at: hi, closed: true }, 1);
+    if (rays.upper !== undefined && compareNumbers(lo, rays.upper.at) <= 0) rays.upper = wider(rays.upper, { at: hi, closed: true }, 1);
     else kept.push([lo, hi]);
   }
-  const left: [number, number][] = [];
+  const left: [NumberValue, NumberValue][] = [];
   for (let i = kept.length - 1; i >= 0; i--) {
     const [lo, hi] = kept[i]!;
-    if (rays.lower !== undefined && hi >= rays.lower.at) rays.lower = wider(rays.lower, { at: lo, closed: true }, -1);
+    if (rays.lower !== undefined && compareNumbers(hi, rays.lower.at) >= 0) rays.lower = wider(rays.lower, { at: lo, closed: true }, -1);
     else left.unshift([lo, hi]);
   }
-  const inside = (n: number): boolean =>
-    (rays.upper !== undefined && (n < rays.upper.at || (rays.upper.closed && n === rays.upper.at))) ||
-    (rays.lower !== undefined && (n > rays.lower.at || (rays.lower.closed && n === rays.lower.at))) ||
-    left.some(([lo, hi]) => lo <= n && n <= hi);
+  const inside = (n: NumberValue): boolean =>
+    (rays.upper !== undefined && within(compareNumbers(n, rays.upper.at), rays.upper.closed, -1)) ||
+    (rays.lower !== undefined && within(compareNumbers(n, rays.lower.at), rays.lower.closed, 1)) ||
+    left.some(([lo, hi]) => compareNumbers(lo, n) <= 0 && compareNumbers(n, hi) <= 0);
 
   const item = filters[0]!.item;
   const out: ListFilter[] = [];
@@ -90,29 +94,36 @@ export function fewestConditions(filters: readonly ListFilter[], maxInValues: nu
   if (out.length >= filters.length) return null;
   // A range that is what one alternative already says is used as written. Equalities are
   // written as compileList writes `a = 1 or a = 1` (an `in`), which subsumption reads as `a = 1`.
-  return out.map((f) => (equalityValues(f) !== null ? f : (filters.find((g) => g.operator === f.operator && JSON.stringify(g.value) === JSON.stringify(f.value)) ?? f)));
+  return out.map((f) => (equalityValues(f) !== null ? f : (filters.find((g) => g.operator === f.operator && stringifyJson(g.value) === stringifyJson(f.value)) ?? f)));
+}
+
+/** Whether an order (of a value against a ray's end) is inside the ray: on its `side`, or at the end of a closed one. */
+function within(order: number, closed: boolean, side: 1 | -1): boolean {
+  return order * side > 0 || (closed && order === 0);
 }
 
 interface Bound {
-  at: number;
+  at: NumberValue;
   closed: boolean;
 }
 
 /** The wider of two rays; `direction` 1 for upper rays (-inf, at), -1 for lower ones. */
 function wider(a: Bound | undefined, b: Bound, direction: 1 | -1): Bound {
   if (a === undefined) return b;
-  if (a.at === b.at) return { at: a.at, closed: a.closed || b.closed };
-  return (b.at - a.at) * direction > 0 ? b : a;
+  const order = compareNumbers(b.at, a.at);
+  if (order === 0) return { at: a.at, closed: a.closed || b.closed };
+  return order * direction > 0 ? b : a;
 }
 
 /** Overlapping intervals joined (sorted by lower bound); two that only come close stay apart. */
-function mergeIntervals(intervals: [number, number][]): [number, number][] {
-  const sorted = intervals.slice().sort((x, y) => x[0] - y[0]);
-  const out: [number, number][] = [];
+function mergeIntervals(intervals: [NumberValue, NumberValue][]): [NumberValue, NumberValue][] {
+  const sorted = intervals.slice().sort((x, y) => compareNumbers(x[0], y[0]));
+  const out: [NumberValue, NumberValue][] = [];
   for (const [lo, hi] of sorted) {
     const last = out[out.length - 1];
-    if (last !== undefined && lo <= last[1]) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
+    if (last !== undefined && compareNumbers(lo, last[1]) <= 0) {
+      if (compareNumbers(hi, last[1]) > 0) last[1] = hi;
+    } else out.push([lo, hi]);
   }
   return out;
 }

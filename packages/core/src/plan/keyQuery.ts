@@ -1,5 +1,6 @@
 import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
-import { equalityValues, uniqueScalars } from "../compile/lowering.js";
+import { equalityValues, scalarKind, uniqueScalars } from "../compile/lowering.js";
+import { compareScalars } from "../semantics/compare.js";
 import type { Operator } from "../operators.js";
 import { predicateTest } from "../semantics/predicateTest.js";
 import type { Clause } from "./clauses.js";
@@ -67,7 +68,7 @@ function hasEmptyString(filter: ListFilter): boolean {
 }
 
 function fitsType(value: Scalar, type: PlanKeyType | undefined): boolean {
-  return type === undefined || typeof value === type;
+  return type === undefined || scalarKind(value) === type;
 }
 
 /**
@@ -128,9 +129,10 @@ function chosenFilters(onKey: OnKey, used: Set<number>, splitIn: boolean, type: 
   }
   const lower = onKey.find(({ p }) => p.filter.operator === "greaterEqual");
   const upper = onKey.find(({ p }) => p.filter.operator === "lessEqual");
-  if (lower !== undefined && upper !== undefined && (lower.p.filter.value as number) <= (upper.p.filter.value as number)) {
-    used.add(lower.i).add(upper.i);
-    return [{ operator: "between", value: [lower.p.filter.value as number, upper.p.filter.value as number] }];
+  const order = lower !== undefined && upper !== undefined ? compareScalars(lower.p.filter.value as Scalar, upper.p.filter.value as Scalar) : null;
+  if (order !== null && order <= 0) {
+    used.add(lower!.i).add(upper!.i);
+    return [{ operator: "between", value: [lower!.p.filter.value as Scalar, upper!.p.filter.value as Scalar] }];
   }
   return [pick(RANGE_PREFERENCE)];
 }

@@ -10,6 +10,7 @@ import { resolvePlanOptions, type ResolvedPlanOptions } from "./planOptions.js";
 import type { ListItemsRequest, Plan, PlanOptions, PlanRequest, QueryItemsRequest } from "./planTypes.js";
 import { andNode, canonical, literalNode, orNode, toTerm, type Literal } from "./terms.js";
 import type { Span } from "../syntax/location.js";
+import { stringifyJson } from "../values/exactJson.js";
 
 /**
  * Plans how to run any filter against the service: the requests to send,
@@ -74,7 +75,7 @@ function toRequests(clauses: Clause[], options: Context): PlanRequest[] {
   let budget = options.maxRequests - clauses.length;
   const drafts = new Map<string, Draft>();
   const add = (request: Draft["request"], rest: readonly Literal[], span: Span): void => {
-    const key = JSON.stringify(request);
+    const key = stringifyJson(request);
     const draft = drafts.get(key);
     if (draft === undefined) drafts.set(key, { request, rests: [rest], span });
     else draft.rests.push(rest);

@@ -6,6 +6,9 @@ import { formatBuilt } from "../print/format.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
 import { hasPath, isStringOrdering } from "../compile/lowering.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
+import { compareScalars } from "../semantics/compare.js";
+import { isNumberValue } from "../values/isExactNumber.js";
+import { stringifyJson } from "../values/exactJson.js";
 
 /**
  * A filter in negation normal form, with every condition sorted into what
@@ -52,9 +55,10 @@ export type Term =
  */
 export function pushed(filter: ListFilter, seq = made++): Pushed {
   const values = equalityValues(filter);
-  if (values === null) return { kind: "push", filter, sig: JSON.stringify([filter.item, filter.operator, filter.value]), seq };
-  const set = uniqueScalars(values).sort((x, y) => (typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : typeof x === "number" ? -1 : 1));
-  return { kind: "push", filter, sig: JSON.stringify([filter.item, "in", set]), seq };
+  if (values === null) return { kind: "push", filter, sig: stringifyJson([filter.item, filter.operator, filter.value]), seq };
+  // Numbers first, then strings; any order would do, as long as it is total.
+  const set = uniqueScalars(values).sort((x, y) => compareScalars(x, y) ?? (typeof x === "string" ? 1 : -1));
+  return { kind: "push", filter, sig: stringifyJson([filter.item, "in", set]), seq };
 }
 
 export function local(node: FilterNode, seq = made++): Local {
@@ -106,12 +110,12 @@ function positive(node: PredicateNode): Term {
   if (hasBoolean(node) || isStringOrdering(node) || isLocalOnly(node) || hasPath(node)) return lit(local(node), node.span);
   const filter = predicateFilter(node);
   if (filter.operator !== "in" || !Array.isArray(filter.value)) return lit(pushed(filter), node.span);
-  const numbers = filter.value.filter((v) => typeof v === "number");
+  const numbers = filter.value.filter(isNumberValue);
   const strings = filter.value.filter((v) => typeof v === "string");
   if (numbers.length === 0 || strings.length === 0) return lit(pushed(filter), node.span);
   const part = (values: Scalar[]): Term => lit(pushed(sameShape(filter.item, values, node.brackets === true)), node.span);
   // In the order the types first appear, so the requests follow the text.
-  const parts = typeof filter.value[0] === "number" ? [numbers, strings] : [strings, numbers];
+  const parts = typeof filter.value[0] === "string" ? [strings, numbers] : [numbers, strings];
   return { type: "or", operands: parts.map(part), span: node.span };
 }
 

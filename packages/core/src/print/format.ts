@@ -1,6 +1,8 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import { FilterError } from "../errors.js";
 import { formatNumber } from "../syntax/numbers.js";
+import { numberProblemOf } from "../values/numberValue.js";
+import { renderMessage } from "../renderMessage.js";
 import type { Operator } from "../operators.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { quotePath, quoteString } from "../syntax/quote.js";
@@ -126,8 +128,11 @@ function literal(l: LiteralNode): string {
   if (l.type === "String") return quoteString(l.value);
   if (l.type === "Param") return `$${l.name}`;
   if (l.type === "Boolean") return l.value ? "true" : "false";
-  if (!Number.isFinite(l.value)) {
-    throw new FilterError([{ code: "E_NUMBER", message: `${String(l.value)} cannot be written as a number; numbers are finite, as in JSON`, params: { number: String(l.value), nearest: null }, span: l.span }]);
+  const problem = numberProblemOf(l.value);
+  if (problem !== undefined) {
+    // Text that would not parse back: a double beyond DynamoDB's numbers (1e300), or not finite.
+    const params = problem === "syntax" ? { kind: "notFinite", number: String(l.value) } : { kind: problem, number: formatNumber(l.value) };
+    throw new FilterError([{ code: "E_NUMBER", message: renderMessage("E_NUMBER", params), params, span: l.span }]);
   }
   return formatNumber(l.value);
 }

@@ -1,4 +1,7 @@
 import { describeValue } from "../checkArgument.js";
+import { isNumberValue } from "../values/isExactNumber.js";
+import type { NumberValue } from "../values/ExactNumber.js";
+import { compareNumbers } from "../values/compareNumbers.js";
 
 /**
  * String order by UTF-8 bytes, which is code point order. JavaScript's `<`
@@ -23,14 +26,16 @@ export function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Order of two values of one type (numbers numerically, strings by UTF-8 bytes); null when the types differ. */
-export function compareScalars(a: string | number, b: string | number): number | null {
+/**
+ * Order of two values of one type (numbers numerically and exactly, an
+ * ExactNumber by its digits; strings by UTF-8 bytes); null when the types differ.
+ */
+export function compareScalars(a: string | NumberValue, b: string | NumberValue): number | null {
   if (!isScalar(a) || !isScalar(b)) throw new TypeError(`compareScalars takes strings and numbers, not ${describeValue(isScalar(a) ? b : a)}`);
-  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === "string" && typeof b === "string") return compareStrings(a, b);
-  return null;
+  if (typeof a === "string" || typeof b === "string") return typeof a === typeof b ? compareStrings(a as string, b as string) : null;
+  return compareNumbers(a, b);
 }
 
 function isScalar(v: unknown): boolean {
-  return typeof v === "string" || typeof v === "number";
+  return typeof v === "string" || isNumberValue(v);
 }

@@ -1,4 +1,5 @@
 import { present } from "./predicateTest.js";
+import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
 
 /**
  * Reading an attribute of an item. Only own members count, so names such as
@@ -34,7 +35,7 @@ export function readPath(item: unknown, name: string, path: readonly (string | n
   for (let i = 0; i < path.length && value !== undefined; i++) {
     const step = path[i]!;
     if (typeof step === "number") value = Array.isArray(value) && !isSet(value) && hasOwn(value, step) ? value[step] : undefined;
-    else value = isRecord(value) && !isBinaryValue(value) && hasOwn(value, step) ? value[step] : undefined;
+    else value = isMapValue(value) && hasOwn(value, step) ? value[step] : undefined;
   }
   return value;
 }
@@ -44,10 +45,20 @@ export function isSet(x: readonly unknown[]): boolean {
   // The elements present, as Array.prototype.every (marshalItem's test) visits them, without walking a sparse array's holes.
   const elements = present(x);
   if (elements.length === 0) return false;
-  const first = typeof elements[0];
-  if (first !== "string" && first !== "number") return false;
-  for (let i = 1; i < elements.length; i++) if (typeof elements[i] !== first) return false;
+  const first = kindOf(elements[0]);
+  if (first === undefined) return false;
+  for (let i = 1; i < elements.length; i++) if (kindOf(elements[i]) !== first) return false;
   return true;
+}
+
+/** A set's element kind: a string, or a number of either form (an ExactNumber is a number). */
+function kindOf(x: unknown): "string" | "number" | undefined {
+  return typeof x === "string" ? "string" : isNumberValue(x) ? "number" : undefined;
+}
+
+/** A map (DynamoDB's M), which has members: a record that is neither a binary nor an ExactNumber (a number, whose fields are no members). */
+export function isMapValue(x: unknown): x is Readonly<Record<string, unknown>> {
+  return isRecord(x) && !isExactNumber(x) && !isBinaryValue(x);
 }
 
 /** `{ "$binary": base64 }`, how unmarshalItem gives a binary value (B): not a map. */

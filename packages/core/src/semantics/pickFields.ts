@@ -1,3 +1,6 @@
+import { isExactNumber } from "../values/isExactNumber.js";
+import { isRecord } from "./itemValue.js";
+
 /**
  * `fields`: the attributes a caller wants back, each a path of names joined
  * by dots (`address.city`). A top-level attribute whose name holds a dot
@@ -22,12 +25,13 @@ export function pickFields(item: Record<string, unknown>, fields: readonly Field
   const out: Record<string, unknown> = {};
   for (const path of fields) {
     let from: unknown = item;
-    for (const name of path) from = typeof from === "object" && from !== null && !Array.isArray(from) && Object.hasOwn(from, name) ? (from as Record<string, unknown>)[name] : undefined;
+    // A map is a plain object: an array, or an ExactNumber (a number, whatever members it has), has no fields.
+    for (const name of path) from = isRecord(from) && !isExactNumber(from) && Object.hasOwn(from, name) ? from[name] : undefined;
     if (from === undefined) continue;
     let to = out;
     for (const name of path.slice(0, -1)) {
       const next = Object.hasOwn(to, name) ? to[name] : undefined;
-      to = (typeof next === "object" && next !== null ? next : put(to, name, {})) as Record<string, unknown>;
+      to = (isRecord(next) && !isExactNumber(next) ? next : put(to, name, {})) as Record<string, unknown>;
     }
     put(to, path.at(-1)!, from);
   }

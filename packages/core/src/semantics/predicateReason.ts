@@ -3,6 +3,7 @@ import { quoteName, quotePath, quoteString } from "../syntax/quote.js";
 import type { PathSegment } from "../syntax/ast.js";
 import { isPlainName } from "../syntax/lexer.js";
 import { present } from "./predicateTest.js";
+import { isNumberValue } from "../values/isExactNumber.js";
 
 /*
  * The words of an explanation: why one condition is true or false for one
@@ -26,6 +27,7 @@ function cut(text: string): string {
 export function scalarText(v: unknown): string {
   if (typeof v === "string") return quoteString(cut(v));
   if (typeof v === "number") return Object.is(v, -0) ? "0" : String(v);
+  // An ExactNumber's String() is its digits.
   return String(v);
 }
 
@@ -47,7 +49,7 @@ type Kind = "string" | "number" | "boolean";
 /** What the attribute holds, in words: `is 23`, `is the string "7"`, `is a set of "a", "b"`, `is true (a boolean)`. */
 function holding(actual: unknown, typed: boolean): string {
   if (typeof actual === "string") return typed ? `is the string ${scalarText(actual)}` : `is ${scalarText(actual)}`;
-  if (typeof actual === "number") return typed ? `is the number ${scalarText(actual)}` : `is ${scalarText(actual)}`;
+  if (isNumberValue(actual)) return typed ? `is the number ${scalarText(actual)}` : `is ${scalarText(actual)}`;
   if (Array.isArray(actual)) {
     const elements = present(actual);
     return elements.length === 0 ? "is an empty set" : `is a set of ${listText(elements)}`;
@@ -57,7 +59,7 @@ function holding(actual: unknown, typed: boolean): string {
 }
 
 function kindOf(value: unknown): Kind | undefined {
-  return typeof value === "string" ? "string" : typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : undefined;
+  return typeof value === "string" ? "string" : isNumberValue(value) ? "number" : typeof value === "boolean" ? "boolean" : undefined;
 }
 
 /** The type the filter compares with, for the "type differs" reason. */
@@ -126,12 +128,12 @@ function containsReason(who: string, value: unknown, actual: unknown, found: boo
   if (typeof actual === "string" && typeof value === "string") {
     return `${who} is ${scalarText(actual)}, which ${found ? "contains" : "does not contain"} ${scalarText(value)}`;
   }
-  const looked = typeof value === "number" ? "a number in a set" : "text or a set element";
+  const looked = isNumberValue(value) ? "a number in a set" : "text or a set element";
   return `${who} ${holding(actual, true)}, and the filter looks for ${looked}`;
 }
 
 /** A present value in parentheses: `"a@b"`, `7`, `a set of "x"`, `true, a boolean`, `an object`. */
 function presentText(actual: unknown): string {
-  if (typeof actual === "string" || typeof actual === "number") return scalarText(actual);
+  if (typeof actual === "string" || isNumberValue(actual)) return scalarText(actual);
   return holding(actual, false).replace(/^is /, "").replace(/ \(a boolean\)$/, ", a boolean");
 }

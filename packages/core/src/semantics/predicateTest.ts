@@ -1,4 +1,6 @@
 import { compareStrings } from "./compare.js";
+import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
+import { compareNumbers } from "../values/compareNumbers.js";
 import type { Operator } from "../operators.js";
 
 /**
@@ -12,7 +14,8 @@ export type ValueTest = (actual: unknown) => boolean;
 
 const never: ValueTest = () => false;
 
-const isScalar = (v: unknown): v is string | number => typeof v === "string" || typeof v === "number";
+/** A string or a number of either form: ExactNumbers are one object per value (numberValue.ts), so `===` compares them too. */
+const isScalar = (v: unknown): boolean => typeof v === "string" || typeof v === "number" || isExactNumber(v);
 
 /**
  * Builds the test of `operator` with the filter's `value` (a scalar, an array,
@@ -21,23 +24,25 @@ const isScalar = (v: unknown): v is string | number => typeof v === "string" || 
  * coercion between types anywhere.
  */
 export function predicateTest(operator: Operator, value: unknown): ValueTest {
+  // Numbers: two doubles compare as doubles, the only work where numbers are small; an
+  // ExactNumber on either side is compared by its digits (grammar/semantics.md, "Numbers").
   switch (operator) {
     case "equals":
       return equalsTest(value);
     case "notEquals":
       return negate(equalsTest(value));
     case "lessThan":
-      if (typeof value === "number") return (x) => typeof x === "number" && x < value;
-      return stringOrder(value, (order) => order < 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x < value : exactOrder(x, value) < 0);
+      return order(value, (c) => c < 0);
     case "lessEqual":
-      if (typeof value === "number") return (x) => typeof x === "number" && x <= value;
-      return stringOrder(value, (order) => order <= 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x <= value : exactOrder(x, value) <= 0);
+      return order(value, (c) => c <= 0);
     case "greaterThan":
-      if (typeof value === "number") return (x) => typeof x === "number" && x > value;
-      return stringOrder(value, (order) => order > 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x > value : exactOrder(x, value) > 0);
+      return order(value, (c) => c > 0);
     case "greaterEqual":
-      if (typeof value === "number") return (x) => typeof x === "number" && x >= value;
-      return stringOrder(value, (order) => order >= 0);
+      if (typeof value === "number") return (x) => (typeof x === "number" ? x >= value : exactOrder(x, value) >= 0);
+      return order(value, (c) => c >= 0);
     case "between":
       return betweenTest(value);
     case "null":
@@ -72,16 +77,23 @@ function notContainsTest(value: unknown): ValueTest {
   return (x) => x !== undefined && x !== null && !contains(x);
 }
 
-/** Ordering of strings by UTF-8 bytes; a number or anything else never matches a string bound. */
-function stringOrder(value: unknown, accept: (order: number) => boolean): ValueTest {
-  if (typeof value !== "string") return never;
-  return (x) => typeof x === "string" && accept(compareStrings(x, value));
+/** The order of an item's ExactNumber against a double; NaN (no order) for anything else. */
+function exactOrder(x: unknown, value: number): number {
+  return isExactNumber(x) ? compareNumbers(x, value) : Number.NaN;
+}
+
+/** Ordering of strings by UTF-8 bytes, or of numbers against an ExactNumber; no other value matches. */
+function order(value: unknown, accept: (order: number) => boolean): ValueTest {
+  if (typeof value === "string") return (x) => typeof x === "string" && accept(compareStrings(x, value));
+  if (isExactNumber(value)) return (x) => isNumberValue(x) && accept(compareNumbers(x, value));
+  return never;
 }
 
 function betweenTest(value: unknown): ValueTest {
   if (!Array.isArray(value) || value.length !== 2) return never;
   const [lower, upper] = value as unknown[];
-  if (typeof lower === "number" && typeof upper === "number") return (x) => typeof x === "number" && x >= lower && x <= upper;
+  if (typeof lower === "number" && typeof upper === "number") return (x) => (typeof x === "number" ? x >= lower && x <= upper : exactOrder(x, lower) >= 0 && exactOrder(x, upper) <= 0);
+  if (isNumberValue(lower) && isNumberValue(upper)) return (x) => isNumberValue(x) && compareNumbers(x, lower) >= 0 && compareNumbers(x, upper) <= 0;
   if (typeof lower === "string" && typeof upper === "string") {
     return (x) => typeof x === "string" && compareStrings(x, lower) >= 0 && compareStrings(x, upper) <= 0;
   }
@@ -106,7 +118,7 @@ function sameSet(x: readonly unknown[], y: readonly unknown[]): boolean {
 function containsTest(value: unknown): ValueTest {
   // indexOf, not includes: strict equality, so a NaN element is never found.
   if (typeof value === "string") return (x) => (typeof x === "string" ? x.includes(value) : Array.isArray(x) && present(x).indexOf(value) !== -1);
-  if (typeof value === "number") return (x) => Array.isArray(x) && present(x).indexOf(value) !== -1;
+  if (isNumberValue(value)) return (x) => Array.isArray(x) && present(x).indexOf(value) !== -1;
   return never;
 }
 

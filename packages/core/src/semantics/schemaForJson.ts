@@ -35,7 +35,7 @@ export function applySchemaToJson(conditions: readonly JsonCondition[], schema: 
     const values = c.value === undefined ? undefined : Array.isArray(c.value) ? c.value : [c.value as Scalar];
     const literals: LiteralNode[] | undefined = values?.map((v, i) => {
       const span = place(Array.isArray(c.value) ? `${c.path}.value[${i}]` : `${c.path}.value`);
-      return typeof v === "number" ? { type: "Number", value: v, span } : { type: "String", value: v, span };
+      return typeof v === "string" ? { type: "String", value: v, span } : { type: "Number", value: v, span };
     });
     const attribute = c.item === null ? null : { type: "Attribute" as const, name: c.item, span: place(`${c.path}.item`) };
     const operatorSpan = place(`${c.path}.operator`);

@@ -1,6 +1,7 @@
 import type { Operator } from "../operators.js";
 import type { TypeName } from "../syntax/typeNames.js";
 import { isRecord } from "./itemValue.js";
+import { isExactNumber } from "../values/isExactNumber.js";
 import { predicateTest, present, type ValueTest } from "./predicateTest.js";
 
 /*
@@ -27,6 +28,8 @@ export function valueType(x: unknown): TypeName | undefined {
       return "boolean";
     case "object":
       if (x === null) return undefined;
+      // A number beyond a double (an ExactNumber) is a number, not a map.
+      if (isExactNumber(x)) return "number";
       if (Array.isArray(x)) return "list";
       return isBinary(x) ? "binary" : "map";
     default:
@@ -44,7 +47,7 @@ export function sizeOf(x: unknown): number | undefined {
   if (typeof x === "string") return x.length;
   if (Array.isArray(x)) return present(x).length;
   if (isBinary(x)) return base64Bytes(x.$binary);
-  if (isRecord(x)) return Object.keys(x).length;
+  if (isRecord(x) && !isExactNumber(x)) return Object.keys(x).length;
   return undefined;
 }
 

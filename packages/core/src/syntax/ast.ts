@@ -1,3 +1,4 @@
+import type { NumberValue } from "../values/ExactNumber.js";
 import type { Span } from "./location.js";
 import type { Operator } from "../operators.js";
 
@@ -93,9 +94,10 @@ export interface StringNode {
   readonly span: Span;
 }
 
+/** A number: a double where one holds its digits, else an ExactNumber (values/ExactNumber.ts). */
 export interface NumberNode {
   readonly type: "Number";
-  readonly value: number;
+  readonly value: NumberValue;
   readonly span: Span;
 }
 

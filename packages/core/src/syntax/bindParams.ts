@@ -5,14 +5,16 @@ import { cutText, MAX_QUOTED, shownText } from "../messageText.js";
 import { renderMessage } from "../renderMessage.js";
 import { givenParams } from "../valueKind.js";
 import { formatNumber } from "./numbers.js";
+import { isExactNumber } from "../values/isExactNumber.js";
+import type { NumberValue } from "../values/ExactNumber.js";
 import { quoteString } from "./quote.js";
 import { booleanOperatorProblem, misusedBoolean } from "./booleanOperators.js";
 import { literalValue } from "./literalValue.js";
 import { sizeValueProblem } from "./sizeAndTypeProblems.js";
 import { writtenOperator } from "./writtenOperator.js";
 
-/** A parameter's value: a string, a finite number or a boolean, or for `in` a list of them. */
-export type ParamValue = string | number | boolean | readonly (string | number | boolean)[];
+/** A parameter's value: a string, a finite number (an ExactNumber too) or a boolean, or for `in` a list of them. */
+export type ParamValue = string | NumberValue | boolean | readonly (string | NumberValue | boolean)[];
 
 /** The values of a filter's `$name` parameters, by name (without the `$`). */
 export type Params = Readonly<Record<string, ParamValue>>;
@@ -149,14 +151,14 @@ function bindOne(p: LiteralNode & { type: "Param" }, params: Params, list: boole
     return wrong("paramType", list ? "paramValues" : "paramValue");
   }
   bound.push({ name, start: span.start.offset, end: span.end.offset, value: value as ParamValue });
-  const values = Array.isArray(value) ? (value as (string | number | boolean)[]) : [value as string | number | boolean];
+  const values = Array.isArray(value) ? (value as (string | NumberValue | boolean)[]) : [value as string | NumberValue | boolean];
   return values.map((s) =>
     typeof s === "string" ? { type: "String", value: s, span } : typeof s === "boolean" ? { type: "Boolean", value: s, span } : { type: "Number", value: s, span },
   );
 }
 
-function isScalar(v: unknown): v is string | number | boolean {
-  return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+function isScalar(v: unknown): v is string | NumberValue | boolean {
+  return typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v)) || isExactNumber(v);
 }
 
 /**
@@ -237,8 +239,8 @@ function redactDiagnostic(d: Diagnostic, bound: readonly BoundParam[]): Diagnost
 }
 
 /** The ways a message may print a value: quoted as in a filter, as shown (cut and escaped) in quotes, a number's digits. */
-function textForms(v: string | number | boolean): string[] {
-  if (typeof v === "number") return [formatNumber(v), String(v)];
+function textForms(v: string | NumberValue | boolean): string[] {
+  if (typeof v === "number" || isExactNumber(v)) return [formatNumber(v), String(v)];
   // The words true and false are the language's own (and any message's), never taken for a value.
   if (typeof v === "boolean") return [];
   // Messages quote a string value in double quotes; the bare text could be any word of the message.

@@ -2,7 +2,7 @@ import type { TokenType } from "chevrotain";
 import type { DiagnosticParams, ErrorCode } from "../errors.js";
 import { replaceTitle } from "../messageText.js";
 import { renderMessage } from "../renderMessage.js";
-import { exactNumber } from "./numbers.js";
+import { readNumber } from "../values/numberValue.js";
 import { scanCurlyQuoted, scanString } from "./scanString.js";
 import type { Operator } from "../operators.js";
 import { OPERATORS } from "../operators.js";
@@ -390,15 +390,15 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
     return end;
   }
   const raw = source.slice(start, end);
-  const value = exactNumber(raw);
-  if (value === null) {
-    const nearest = Number(raw);
+  const read = readNumber(raw);
+  if ("value" in read) push(NumberLiteral, start, end, read.value);
+  else {
     problem("E_NUMBER", start, end, {
-      hint: "numbers are doubles, as in JSON; keep such values as strings and compare them as strings",
-      params: { kind: Number.isFinite(nearest) ? "inexact" : "range", number: raw, nearest: Number.isFinite(nearest) ? String(nearest) : null },
+      hint: "numbers are DynamoDB's: up to 38 significant digits, zero or a magnitude from 1e-130 to below 1e126",
+      params: read.problem === "digits" ? { kind: "digits", number: raw, digits: read.digits! } : { kind: read.problem, number: raw },
     });
     push(NumberLiteral, start, end, Number.NaN);
-  } else push(NumberLiteral, start, end, value);
+  }
   return end;
 }
 

@@ -1,3 +1,4 @@
+import type { NumberValue } from "../values/ExactNumber.js";
 import type { LiteralNode } from "./ast.js";
 
 /**
@@ -5,7 +6,7 @@ import type { LiteralNode } from "./ast.js";
  * through this, so a tree that still holds a `$name` cannot be compiled or
  * run by mistake: that is a bug in the caller, not bad filter text.
  */
-export function literalValue(l: LiteralNode): string | number | boolean {
+export function literalValue(l: LiteralNode): string | NumberValue | boolean {
   if (l.type === "Param") throw new TypeError(`the parameter $${l.name} has no value here: bind params before this stage`);
   return l.value;
 }

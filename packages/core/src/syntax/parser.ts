@@ -291,7 +291,9 @@ export class FilterParser extends LeanParser {
 
   /** `is string`, `is not list`: the type's name in lower case as the value; any other word is refused at the word. */
   private typeTest(operator: "type" | "notType", is: IToken, word: IToken): PredicateNode {
-    const written = (word as unknown as { payload: string }).payload;
+    // A path (`is a.b`) is no type: its text is refused as any other word is.
+    const payload = (word as unknown as { payload: string | NamePath }).payload;
+    const written = typeof payload === "string" ? payload : word.image;
     const name = written.toLowerCase();
     if (!isTypeName(name)) this.state.problems.push(typeNameProblem(written, word.startOffset, word.endOffset! + 1));
     // The operator span covers `is` to the name, as `is null`'s does.

@@ -11,6 +11,8 @@ import { LIST_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { isTypeName, SIZE_OPERATORS, TYPE_NAMES } from "./typeNames.js";
 import { isNameShaped } from "./plainName.js";
 import { markParams } from "./bindParams.js";
+import { isExactNumber } from "../values/isExactNumber.js";
+import type { NumberValue } from "../values/ExactNumber.js";
 
 /*
  * A syntax tree handed to the compilers, the formatter or the evaluator may
@@ -279,9 +281,9 @@ function literal(node: unknown, at: string): LiteralNode {
     if (hasLoneSurrogate(value)) fail("E_FILTER_JSON", join(at, ".value"), { kind: "stringSurrogate" });
     return { type: "String", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
-  if (type === "Number" && typeof value === "number") {
-    if (!Number.isFinite(value)) fail("E_FILTER_JSON", join(at, ".value"), { kind: "notFinite", value: String(value) });
-    return { type: "Number", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };
+  if (type === "Number" && (typeof value === "number" || isExactNumber(value))) {
+    if (typeof value === "number" && !Number.isFinite(value)) fail("E_FILTER_JSON", join(at, ".value"), { kind: "notFinite", value: String(value) });
+    return { type: "Number", value: value as NumberValue, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
   if (type === "Boolean" && typeof value === "boolean") {
     return { type: "Boolean", value, span: spanAt(own(node as object, "span"), join(at, ".span")) };

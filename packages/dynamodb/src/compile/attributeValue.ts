@@ -1,3 +1,5 @@
+import { numberProblemOf, type NumberValue } from "@itemfilter/core";
+
 /**
  * The AttributeValues a compiled expression sends: a string, a number as
  * decimal text, a boolean as BOOL. Our own type, shaped like the AWS SDK's, so
@@ -11,23 +13,22 @@ export const SMALLEST_MAGNITUDE = 1e-130;
 export const LARGEST_MAGNITUDE_EXCLUSIVE = 1e126;
 
 /**
- * A double as DynamoDB number text. `String(n)` is the shortest decimal that
- * reads back as exactly `n` (at most 17 significant digits), so the decimal
- * DynamoDB stores is the double the filter means, never rounded, and distinct
- * doubles stay distinct and in order. `-0` is `0`: DynamoDB has no negative zero.
+ * A number as DynamoDB number text. For a double, `String(n)` is the
+ * shortest decimal that reads back as exactly `n` (at most 17 significant
+ * digits), so the decimal DynamoDB stores is the double the filter means,
+ * never rounded, and distinct doubles stay distinct and in order; an
+ * ExactNumber is its digits. `-0` is `0`: DynamoDB has no negative zero.
  */
-export function numberText(n: number): string {
+export function numberText(n: NumberValue): string {
   return Object.is(n, -0) ? "0" : String(n);
 }
 
-/** Whether DynamoDB can hold this double (finite, and zero or within its magnitude range). */
-export function fitsDynamoNumber(n: number): boolean {
-  if (!Number.isFinite(n)) return false;
-  const m = Math.abs(n);
-  return m === 0 || (m >= SMALLEST_MAGNITUDE && m < LARGEST_MAGNITUDE_EXCLUSIVE);
+/** Whether DynamoDB can hold this number (finite, and zero or within its magnitude range; an ExactNumber always). */
+export function fitsDynamoNumber(n: NumberValue): boolean {
+  return numberProblemOf(n) === undefined;
 }
 
-export function scalarValue(value: string | number | boolean): ExpressionValue {
+export function scalarValue(value: string | NumberValue | boolean): ExpressionValue {
   if (typeof value === "boolean") return { BOOL: value };
   return typeof value === "string" ? { S: value } : { N: numberText(value) };
 }

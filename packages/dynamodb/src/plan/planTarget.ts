@@ -181,6 +181,15 @@ const condition = (name: string, operator: PredicateNode["operator"], value: Lit
   span: SPAN,
 });
 
+/** The partition value a planned Query reads: coverOf puts its condition first. */
+export function partitionOf(request: Covered): Scalar | undefined {
+  const covers = request[COVERS];
+  const first = covers?.type === "And" ? covers.operands[0] : covers;
+  if (first?.type !== "Predicate" || first.value === undefined || Array.isArray(first.value)) return undefined;
+  const value = first.value;
+  return value.type === "String" || value.type === "Number" ? value.value : undefined;
+}
+
 function coverOf(request: QueryItemsRequest, target: Target, residual: FilterNode | null): FilterNode {
   const parts: FilterNode[] = [condition(target.partition, "equals", literal(request.key!.primary))];
   if (request.filter !== undefined && target.sort !== undefined) {

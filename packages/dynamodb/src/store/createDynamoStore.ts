@@ -10,12 +10,14 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { matches, type ListFilter } from "@itemfilter/core";
 import { RequestError, type Item, type Page, type Store, type StoreTable } from "@itemfilter/emulator";
+import { shapeOf } from "../run/describeTable.js";
 import { createBackoff, withRetry, type RetryOptions } from "../run/retryPolicy.js";
 import { unmarshalItem } from "../run/unmarshalItem.js";
 import { keyText, unreadableItem } from "../run/unreadableItem.js";
 import { dynamoFailure } from "./dynamoFailure.js";
 import { keyConditions, scanConditions } from "./legacyConditions.js";
-import { exclusiveStartKey, pageKey, type DynamoTable } from "./pageKeys.js";
+import { listQuery } from "./listQuery.js";
+import { exclusiveStartKey, pageKey, type DynamoTable, type PageTarget } from "./pageKeys.js";
 
 export interface DynamoStoreOptions {
   /** A DynamoDB client from `@aws-sdk/client-dynamodb`, with its endpoint, region and credentials (the SDK's chain). */
@@ -28,6 +30,22 @@ export interface DynamoStoreOptions {
   maxCallsPerPage?: number;
   /** The retry policy of each DynamoDB call (README, "Retries"); what it cannot get past is a 429 or 503. */
   retry?: RetryOptions;
+  /**
+   * Told of every Query and Scan call that succeeded: which table and index
+   * it read and how many items DynamoDB read for it (ScannedCount). Never
+   * an item, a filter value or a credential. What it throws is ignored.
+   */
+  onCall?: (call: StoreCall) => void;
+}
+
+/** One Query or Scan call of the store, as onCall hears of it. */
+export interface StoreCall {
+  command: "Query" | "Scan";
+  table: string;
+  /** The index read, when the call read one. */
+  index?: string;
+  /** Items DynamoDB read (ScannedCount). */
+  scanned: number;
 }
 
 /** The most table names an unknown-table message lists come from one ListTables call of this size. */
@@ -38,10 +56,12 @@ type Call = { kind: "Scan"; input: ScanCommandInput } | { kind: "Query"; input: 
 /**
  * The DynamoDB store behind `itemfilter serve --dynamodb-endpoint`: tables by
  * their DynamoDB names, key schema from DescribeTable (the HASH key is the
- * primary key, the RANGE key the secondary one). listItems is a Scan with
- * the filters as a legacy ScanFilter, queryItems a Query with KeyConditions;
- * `limit` is DynamoDB's Limit (items evaluated), and page keys are
- * LastEvaluatedKey (see PROTOCOL.md).
+ * primary key, the RANGE key the secondary one). listItems is the Query
+ * planDynamo chooses for its filters, on the table or an index, when one
+ * Query serves them (each item checked again with core's matches), else a
+ * Scan with the filters as a legacy ScanFilter; queryItems a Query with
+ * KeyConditions; `limit` is DynamoDB's Limit (items evaluated), and page
+ * keys are LastEvaluatedKey (see PROTOCOL.md).
  */
 export function createDynamoStore(options: DynamoStoreOptions): Store {
   const { client } = options;
@@ -66,7 +86,8 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       if (primaryType === "B" || secondaryType === "B") {
         throw new RequestError(400, `table ${JSON.stringify(name)} has a binary key, which the service's keys (strings and numbers) cannot name`);
       }
-      return secondaryKey === undefined ? { name, primaryKey, primaryType } : { name, primaryKey, primaryType, secondaryKey, secondaryType: secondaryType! };
+      const keys = shapeOf(Table);
+      return secondaryKey === undefined ? { name, primaryKey, primaryType, keys } : { name, primaryKey, primaryType, secondaryKey, secondaryType: secondaryType!, keys };
     } catch (error) {
       if ((error as { name?: unknown })?.name === "ResourceNotFoundException") return undefined;
       throw dynamoFailure(error, name);
@@ -93,8 +114,16 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       return d;
     });
 
-  const send = async (call: Call): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> =>
-    retried(() => (call.kind === "Scan" ? client.send(new ScanCommand(call.input)) : client.send(new QueryCommand(call.input))));
+  const send = async (call: Call): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> => {
+    const out = await retried(() => (call.kind === "Scan" ? client.send(new ScanCommand(call.input)) : client.send(new QueryCommand(call.input))));
+    const { TableName, IndexName } = call.input;
+    try {
+      options.onCall?.({ command: call.kind, table: TableName!, ...(IndexName === undefined ? {} : { index: IndexName }), scanned: out.ScannedCount ?? 0 });
+    } catch {
+      // Logging must never change what a request answers.
+    }
+    return out;
+  };
 
   /**
    * An item as JSON, or a 422 that names it by its key and says which
@@ -121,7 +150,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
    * `limit` items are evaluated (DynamoDB's ScannedCount), the page holds
    * pageSize items, DynamoDB has nothing more, or maxCalls calls were made.
    */
-  const readPage = async (t: DynamoTable, first: Call, limit: number | undefined, pageSize: number, rest: readonly ListFilter[]): Promise<Page> => {
+  const readPage = async (t: DynamoTable, first: Call, limit: number | undefined, pageSize: number, rest: readonly ListFilter[], target: PageTarget | undefined): Promise<Page> => {
     const items: Item[] = [];
     let evaluated = 0;
     let startKey = first.input.ExclusiveStartKey;
@@ -138,19 +167,19 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         items.push(item);
         if (items.length === pageSize) {
           // The page is full: resume after this item, or where DynamoDB stopped if it was the call's last.
-          if (i < returned.length - 1) return { items, stopKey: pageKey(t, returned[i]!) };
-          return out.LastEvaluatedKey === undefined ? { items } : { items, stopKey: pageKey(t, out.LastEvaluatedKey) };
+          if (i < returned.length - 1) return { items, stopKey: pageKey(t, returned[i]!, target) };
+          return out.LastEvaluatedKey === undefined ? { items } : { items, stopKey: pageKey(t, out.LastEvaluatedKey, target) };
         }
       }
       if (out.LastEvaluatedKey === undefined) return { items };
-      if ((limit !== undefined && evaluated >= limit) || calls >= maxCalls) return { items, stopKey: pageKey(t, out.LastEvaluatedKey) };
+      if ((limit !== undefined && evaluated >= limit) || calls >= maxCalls) return { items, stopKey: pageKey(t, out.LastEvaluatedKey, target) };
       startKey = out.LastEvaluatedKey;
     }
   };
 
   /** readPage, with every failure (DynamoDB's, or an item JSON cannot carry) as the service's answer. */
-  const page = (t: DynamoTable, first: Call, limit: number | undefined, pageSize: number, rest: readonly ListFilter[]): Promise<Page> =>
-    readPage(t, first, limit, pageSize, rest).catch((error: unknown) => {
+  const page = (t: DynamoTable, first: Call, limit: number | undefined, pageSize: number, rest: readonly ListFilter[], target?: PageTarget): Promise<Page> =>
+    readPage(t, first, limit, pageSize, rest, target).catch((error: unknown) => {
       // A table deleted since it was described is looked up afresh next time.
       if ((error as { name?: unknown })?.name === "ResourceNotFoundException") described.delete(t.name);
       throw dynamoFailure(error, t.name);
@@ -168,7 +197,19 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     },
     async listItems({ table: wanted, filters, limit, startKey, pageSize }) {
       const t = await known(wanted);
+      // First, as before: a value DynamoDB cannot hold is the request's 400, whatever is read.
       const { ScanFilter, rest } = scanConditions(filters);
+      const query = listQuery(t, filters);
+      if (query === "none") {
+        exclusiveStartKey(t, startKey);
+        return { items: [] };
+      }
+      if (query !== null) {
+        // The planner's FilterExpression is exact; every condition is checked on the items again all the same,
+        // the key conditions it leaves to a local check among them.
+        const input: QueryCommandInput = { TableName: t.name, ...query.input, ExclusiveStartKey: exclusiveStartKey(t, startKey, query.target) };
+        return page(t, { kind: "Query", input }, limit, pageSize, filters, query.target);
+      }
       const input: ScanCommandInput = { TableName: t.name, ...(ScanFilter === undefined ? {} : { ScanFilter }), ExclusiveStartKey: exclusiveStartKey(t, startKey) };
       return page(t, { kind: "Scan", input }, limit, pageSize, rest);
     },

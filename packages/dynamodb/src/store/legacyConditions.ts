@@ -4,7 +4,7 @@ import { RequestError } from "@itemfilter/emulator";
 import { toAttributeValue } from "./attributeValues.js";
 
 function condition(operator: Operator, value: Scalar | readonly Scalar[] | undefined): Condition {
-  const values: readonly Scalar[] = value === undefined ? [] : typeof value === "object" ? value : [value];
+  const values: readonly Scalar[] = value === undefined ? [] : Array.isArray(value) ? value : [value as Scalar];
   // The service's operators are DynamoDB's legacy ones under other names (core's operator table):
   // the store hands each condition to DynamoDB as it is, and DynamoDB decides what matches.
   const ComparisonOperator: ComparisonOperator = operatorInfo(operator)!.legacy; // a checked filter's operator is always in the table

@@ -1,14 +1,28 @@
 import type { AttributeValue, ScalarAttributeType } from "@aws-sdk/client-dynamodb";
+import type { Scalar } from "@itemfilter/core";
 import { RequestError, type PageKey } from "@itemfilter/emulator";
+import type { DynamoIndex, DynamoKeys } from "../plan/dynamoKeys.js";
 import { exactNumber } from "../run/exactNumber.js";
 
-/** A DynamoDB table as the store serves it: key names and their declared types. */
+/** A DynamoDB table as the store serves it: key names and their declared types, and its shape as the planner takes it. */
 export interface DynamoTable {
   name: string;
   primaryKey: string;
   primaryType: ScalarAttributeType;
   secondaryKey?: string;
   secondaryType?: ScalarAttributeType;
+  /** Keys, indexes and projections from the same DescribeTable answer (describeTable's shapeOf). */
+  keys: DynamoKeys;
+}
+
+/**
+ * What a page reads, so that a startKey is taken only where it belongs:
+ * undefined for a Scan or a queryItems Query (a table key), the partition a
+ * listItems Query on the table reads, or that and the index it reads.
+ */
+export interface PageTarget {
+  partition: Scalar;
+  index?: DynamoIndex;
 }
 
 const notOurs = (): RequestError => new RequestError(400, "'startKey' is not a stopKey of this table; send back the stopKey unchanged");
@@ -22,15 +36,33 @@ function keyValue(value: string | number, type: ScalarAttributeType | undefined)
 /**
  * startKey → ExclusiveStartKey. The service's page key is DynamoDB's
  * LastEvaluatedKey with the key attributes' names replaced by `primary` and
- * `secondary`, and their values as JSON (a string for S, a number for N).
+ * `secondary`, and their values as JSON (a string for S, a number for N);
+ * after a listItems Query on an index, also `index`: the index's name and
+ * the index's own keys the same way. A key of a Query is bound to the
+ * partition it reads, one of an index to that index as well.
  */
-export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined): Record<string, AttributeValue> | undefined {
+export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined, target?: PageTarget): Record<string, AttributeValue> | undefined {
   if (key === undefined) return undefined;
   const out: Record<string, AttributeValue> = { [table.primaryKey]: keyValue(key.primary, table.primaryType) };
   if (table.secondaryKey !== undefined) {
     if (key.secondary === undefined) throw notOurs();
     out[table.secondaryKey] = keyValue(key.secondary, table.secondaryType);
   } else if (key.secondary !== undefined) throw notOurs();
+  const index = target?.index;
+  if (index === undefined) {
+    if (key.index !== undefined || (target !== undefined && key.primary !== target.partition)) throw notOurs();
+    return out;
+  }
+  const at = key.index;
+  if (at === undefined || at.name !== index.name || at.primary !== target!.partition || (at.secondary === undefined) !== (index.sort === undefined)) throw notOurs();
+  const own: [string, string | number, ScalarAttributeType | undefined][] = [[index.partition, at.primary, index.types?.partition as ScalarAttributeType | undefined]];
+  if (index.sort !== undefined) own.push([index.sort, at.secondary!, index.types?.sort as ScalarAttributeType | undefined]);
+  for (const [name, value, type] of own) {
+    const v = keyValue(value, type);
+    // A local index shares the table's partition key: both halves of the key must name the same value.
+    if (out[name] !== undefined && JSON.stringify(out[name]) !== JSON.stringify(v)) throw notOurs();
+    out[name] = v;
+  }
   return out;
 }
 
@@ -40,8 +72,13 @@ function readKeyValue(value: AttributeValue | undefined, name: string): string |
   throw new Error(`DynamoDB returned a key without the attribute ${JSON.stringify(name)} as a string or a number`);
 }
 
-/** LastEvaluatedKey (or a returned item's key attributes) → stopKey. */
-export function pageKey(table: DynamoTable, key: Record<string, AttributeValue>): PageKey {
+/** LastEvaluatedKey (or a returned item's key attributes) → stopKey, with the index's keys after a Query on an index. */
+export function pageKey(table: DynamoTable, key: Record<string, AttributeValue>, target?: PageTarget): PageKey {
   const primary = readKeyValue(key[table.primaryKey], table.primaryKey);
-  return table.secondaryKey === undefined ? { primary } : { primary, secondary: readKeyValue(key[table.secondaryKey], table.secondaryKey) };
+  const out: PageKey = table.secondaryKey === undefined ? { primary } : { primary, secondary: readKeyValue(key[table.secondaryKey], table.secondaryKey) };
+  const index = target?.index;
+  if (index === undefined) return out;
+  const indexPrimary = readKeyValue(key[index.partition], index.partition);
+  out.index = index.sort === undefined ? { name: index.name, primary: indexPrimary } : { name: index.name, primary: indexPrimary, secondary: readKeyValue(key[index.sort], index.sort) };
+  return out;
 }
