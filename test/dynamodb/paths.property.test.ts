@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
-import { compileDynamo } from "@itemfilter/dynamodb";
-import { findAll, marshalItem } from "@itemfilter/dynamodb/run";
+import { marshalItem } from "@itemfilter/dynamodb/run";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { findAllIds, scanIds, writeKeyedTable } from "./keyedTable.js";
 import { pathFilterArbitrary, pathItemsArbitrary } from "./pathArbitraries.js";
 
 /**
@@ -22,40 +22,11 @@ let db: DynamoDbLocal;
 let client: DynamoDBClient;
 let tables: Record<string, unknown>[][];
 
-async function writeTable(name: string, items: Record<string, unknown>[]): Promise<void> {
-  await client.send(
-    new CreateTableCommand({ TableName: name, AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }], KeySchema: [{ AttributeName: "id", KeyType: "HASH" }], BillingMode: "PAY_PER_REQUEST" }),
-  );
-  for (let i = 0; i < items.length; i += 25) {
-    const batch = items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: marshalItem(item) } }));
-    const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [name]: batch } }));
-    expect(out.UnprocessedItems?.[name] ?? []).toEqual([]);
-  }
-}
-
-async function scanIds(name: string, filter: string): Promise<string[]> {
-  const expression = compileDynamo(filter);
-  const ids: string[] = [];
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: name, ...expression, Limit: 7, ...(start ? { ExclusiveStartKey: start } : {}) }));
-    for (const item of page.Items ?? []) ids.push(item.id!.S!);
-    start = page.LastEvaluatedKey;
-  } while (start !== undefined);
-  return ids.sort();
-}
-
-async function findAllIds(name: string, filter: string): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const item of findAll(client, { TableName: name, filter, keys: { partition: "id" } })) ids.push(item.id as string);
-  return ids.sort();
-}
-
 beforeAll(async () => {
   db = await startDynamoDbLocal();
   client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
   tables = fc.sample(pathItemsArbitrary, { numRuns: TABLES, seed: 3434 });
-  for (const [i, items] of tables.entries()) await writeTable(`paths${i}`, items);
+  for (const [i, items] of tables.entries()) await writeKeyedTable(client, `paths${i}`, items.map((item) => marshalItem(item)));
 }, 120_000);
 
 afterAll(async () => {
@@ -71,8 +42,8 @@ describe("nested attributes on DynamoDB Local", () => {
         const name = `paths${t}`;
         const expected = tables[t]!.filter((item) => evaluate(filter, item)).map((item) => item.id as string).sort();
         if (expected.length > 0) nonEmpty++;
-        expect(await scanIds(name, filter)).toEqual(expected);
-        expect(await findAllIds(name, filter)).toEqual(expected);
+        expect(await scanIds(client, name, filter, 7)).toEqual(expected);
+        expect(await findAllIds(client, name, filter)).toEqual(expected);
       }),
       { numRuns: RUNS, seed: 3435, endOnFailure: false },
     );

@@ -4,6 +4,7 @@ import { createEmulator, type Emulator } from "@itemfilter/emulator";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pathFilterArbitrary, pathItemsArbitrary } from "../dynamodb/pathArbitraries.js";
+import { collect } from "../e2e/fixtures.js";
 
 /**
  * Issue 34's nested attributes over the service: the planner checks every
@@ -20,12 +21,6 @@ let client: Client;
 beforeAll(() => {
   client = createClient({ baseUrl: "http://emulator.invalid", ...CREDS, maxAttempts: 1, fetch: (url, init) => current!.fetch(url, init) });
 });
-
-async function collect(iterable: AsyncIterable<Item>): Promise<Item[]> {
-  const out: Item[] = [];
-  for await (const value of iterable) out.push(value);
-  return out;
-}
 
 describe("nested attributes through the service", () => {
   it(`findAll over the emulator selects exactly evaluate's items, and compileList refuses paths with a span and a hint (${RUNS} runs)`, async () => {
