@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, FilterError, format, parse, type FilterDocument } from "../src/index.js";
+import { evaluate, FilterError, format, parse, type Diagnostic, type FilterDocument } from "../src/index.js";
 import { readPath } from "../src/semantics/itemValue.js";
 
 /** Issue 34: nested attributes, `address.city`, `items[0].sku`, `` address.`zip code` ``. */
+
+/** The first diagnostic of the FilterError `run` throws. */
+function firstDiagnostic(run: () => unknown): Diagnostic {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof FilterError) return error.diagnostics[0]!;
+    throw error;
+  }
+  throw new Error("no FilterError");
+}
 
 const attributeOf = (text: string): unknown => {
   const body = parse(text).body as { attribute: unknown };
@@ -54,14 +65,7 @@ describe("paths in the language", () => {
     ["not.a = 1", "pathDot", 3, 4],
     [".a = 1", "pathDot", 0, 1],
   ])("%j is E_SYNTAX %s at [%i, %i)", (text, kind, start, end) => {
-    let caught: unknown;
-    try {
-      parse(text);
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(FilterError);
-    const d = (caught as FilterError).diagnostics[0]!;
+    const d = firstDiagnostic(() => parse(text));
     expect([d.code, d.params?.kind, d.span.start.offset, d.span.end.offset]).toEqual(["E_SYNTAX", kind, start, end]);
   });
 
@@ -77,13 +81,7 @@ describe("paths in the language", () => {
       [[1.5], "pathStep", "tree.body.attribute.path[0]"],
       [["\uD800"], "pathStep", "tree.body.attribute.path[0]"],
     ] as const) {
-      let caught: unknown;
-      try {
-        format(tree(path));
-      } catch (error) {
-        caught = error;
-      }
-      const d = (caught as FilterError).diagnostics[0]!;
+      const d = firstDiagnostic(() => format(tree(path)));
       expect([d.code, d.params?.kind, d.path]).toEqual(["E_FILTER_JSON", kind, at]);
     }
   });
@@ -129,13 +127,7 @@ describe("reading a path", () => {
 
 describe("a path where a type's name goes", () => {
   it("is refused as a word that is no type (a path never crashed the parser)", () => {
-    let caught: unknown;
-    try {
-      parse("a is b.c");
-    } catch (error) {
-      caught = error;
-    }
-    const d = (caught as FilterError).diagnostics[0]!;
+    const d = firstDiagnostic(() => parse("a is b.c"));
     expect([d.code, d.params?.kind, d.params?.found, d.span.start.offset, d.span.end.offset]).toEqual(["E_SYNTAX", "typeName", "b.c", 5, 8]);
   });
 });
