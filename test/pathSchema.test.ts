@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { attributeWarnings, compileList, FilterError, inferSchema, plan, SchemaInference, type Schema } from "@itemfilter/core";
+import { readNamePath } from "../packages/core/src/syntax/readNamePath.js";
+import { nameArb } from "./property/astArbitraries.js";
+import { attributeWarnings, compileList, FilterError, inferSchema, parse, plan, quotePath, SchemaInference, type Schema } from "@itemfilter/core";
 import { compileDynamo } from "@itemfilter/dynamodb";
 
 /** Issue 34: a schema describes nested attributes; its allow-list, types and aliases apply per path. */
@@ -98,5 +101,28 @@ describe("inferSchema of nested attributes", () => {
       ["W_UNSEEN_ATTRIBUTE", "no item seen has the attribute 'adress.city'; did you mean 'address.city'?"],
       ["W_ARRAY_ATTRIBUTE", "'tags.list' holds arrays in the items seen, and '=' never matches an array; to test the elements, write 'tags.list contains \"a\"'"],
     ]);
+  });
+});
+
+describe("a schema's names read as the scanner reads them", () => {
+  it("readNamePath (no scanner, for schemas) agrees with the parser on any path quotePath writes, and on broken text", () => {
+    const steps = fc.array(fc.oneof(nameArb, fc.nat(20)), { maxLength: 3 });
+    const text = fc.oneof(
+      fc.tuple(nameArb, steps).map(([name, path]) => quotePath(name, path.length === 0 ? undefined : path)),
+      fc.tuple(fc.constantFrom("a", "`b c`", "in", "a.", "a..b", "a[01]", "a[-1]", "a.1", "a[1", "`x"), fc.constantFrom("", ".b", "[0]", ".`c\\u0041`", "[x]", ".")).map(([x, y]) => x + y),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        let parsed: unknown;
+        try {
+          const attr = (parse(`${t} is null`).body as { attribute: { name: string; path?: unknown } }).attribute;
+          parsed = attr.path === undefined ? { name: attr.name } : { name: attr.name, path: attr.path };
+        } catch {
+          parsed = undefined;
+        }
+        expect(readNamePath(t)).toEqual(parsed);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

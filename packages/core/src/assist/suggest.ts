@@ -7,7 +7,7 @@ import { resolveLimits, type Limits } from "../syntax/limits.js";
 import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../operators.js";
 import { quoteName, quotePath } from "../syntax/quote.js";
 import { suggestMembers } from "./suggestMembers.js";
-import type { NamePath } from "../syntax/scanPath.js";
+import type { NamePath } from "../syntax/readNamePath.js";
 import { schemaIndex, type AttributeType, type Schema, type SchemaIndex } from "../compile/schema.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
 import {

@@ -3,7 +3,7 @@ import { isNameShaped } from "../syntax/plainName.js";
 import { quotePath } from "../syntax/quote.js";
 import type { PathSegment } from "../syntax/ast.js";
 import type { SchemaIndex } from "../compile/schema.js";
-import type { NamePath } from "../syntax/scanPath.js";
+import type { NamePath } from "../syntax/readNamePath.js";
 import type { Suggestion, Suggestions } from "./suggest.js";
 
 /**

@@ -1,6 +1,5 @@
 import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PathSegment, PredicateNode } from "../syntax/ast.js";
-import { lex } from "../syntax/lexer.js";
-import { Identifier, QuotedIdentifier } from "../syntax/tokens.js";
+import { readNamePath, type NamePath } from "../syntax/readNamePath.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import { operatorInfo, type Operator } from "../operators.js";
 import { describeValue } from "../checkArgument.js";
@@ -130,20 +129,14 @@ export class SchemaIndex {
  */
 function schemaName(key: string): NamePath {
   if (!/[.[]/.test(key) && !key.startsWith("`")) return { name: key };
-  const { tokens, problems } = lex(key);
-  const only = tokens.length === 1 ? tokens[0]! : undefined;
-  const named = only !== undefined && (only.tokenType === Identifier || only.tokenType === QuotedIdentifier);
-  if (problems.length > 0 || !named || only.startOffset !== 0 || only.endOffset !== key.length - 1) {
+  const read = readNamePath(key);
+  if (read === undefined) {
     throw new TypeError(`${SCHEMA}: ${JSON.stringify(key)} is read as a path, as a filter writes one (address.city, items[0].sku); write a name that holds a '.' or '[' in backticks`);
   }
-  const payload = only.payload as string | NamePath;
-  return typeof payload === "string" ? { name: payload } : payload;
+  return read;
 }
 
-export interface NamePath {
-  name: string;
-  path?: readonly PathSegment[];
-}
+
 
 /** The key a schema lists an attribute under: a name with a `.` or `[` (or a leading backtick) in backticks, so it is not read as a path. */
 export function schemaKey(name: string): string {

@@ -11,7 +11,7 @@ import { LeanParser, typeSet } from "./leanParser.js";
 import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
 import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
 import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
-import type { NamePath } from "./scanPath.js";
+import type { NamePath } from "./readNamePath.js";
 import {
   ALL_TOKENS,
   And,

@@ -5,22 +5,17 @@ import type { Problem, Push } from "./lexer.js";
 import { nameEnd, nameStartAt } from "./lexer.js";
 import { scanString } from "./scanString.js";
 import { MAX_INDEX, MAX_PATH_STEPS } from "./pathLimits.js";
+import type { NamePath } from "./readNamePath.js";
 
 /*
  * Nested attributes: a name followed, with no space, by `.member`,
  * `` .`quoted member` `` and `[index]` steps (`address.city`, `items[0].sku`).
  * The whole path is one name token (Identifier, or QuotedIdentifier when the
  * first step is quoted), so every place that takes a name takes a path and
- * highlighting colours it as one; its payload is a NamePath rather than a
- * string. Any word after `.` is a member name, keywords included (`a.in`):
+ * highlighting colours it as one; its payload is a NamePath (with `path`)
+ * rather than a string. Any word after `.` is a member name, keywords included (`a.in`):
  * nothing else can stand there.
  */
-
-/** A name token's payload when the name is a path: the top-level attribute and the steps after it. */
-export interface NamePath {
-  readonly name: string;
-  readonly path: readonly PathSegment[];
-}
 
 
 /** Whether a path step starts at `at`: a `.` or a `[` right after a name. */
