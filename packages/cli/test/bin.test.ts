@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { beforeAll, describe, expect, it } from "vitest";
+import { toExactTransfer } from "@itemfilter/emulator";
 import { scanDataRange, type DataRangeJob } from "../src/send/scanDataRange.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -95,6 +96,8 @@ describe("the built binary reads a data file in parallel ranges (issue 26 §3)",
     mixedKeys: `${[...Array.from({ length: 1500 }, (_, i) => JSON.stringify({ id: i, age: 80, plan: "pro" })), ...lines(0, 1500)].join("\n")}\n`,
     bomLate: `${[...lines(0, 2000), `\uFEFF${line(2000)}`].join("\n")}\n`,
     tiny: `${line(1)}\n`,
+    // Issue 32: items whose numbers only an ExactTransfer brings back from a worker thread.
+    exactNumbers: `${Array.from({ length: 3000 }, (_, i) => `{"id":${1234567890123456789n + BigInt(i)},"age":${18 + ((i * 7) % 70)},"plan":"${i % 4 === 1 ? "pro" : "free"}","price":9007199254740993.${i}}`).join("\n")}\n`,
     empty: "",
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, `${name}.ndjson`), text);
@@ -117,12 +120,12 @@ describe("the built binary reads a data file in parallel ranges (issue 26 §3)",
     const file = join(dir, "badItemEarlyBadLineLate.ndjson");
     const size = readFileSync(file).length;
     const job: DataRangeJob = { scan: { file, range: { start: 0, end: size, first: true, last: true }, primaryKey: "id", checkItems: true }, filters: [[{ item: "plan", operator: "equals", value: "pro" }]], names: ["age", "plan"] };
-    const worker = new Worker(pathToFileURL(join(bundle, "dataWorker.mjs")), { workerData: job });
+    const worker = new Worker(pathToFileURL(join(bundle, "dataWorker.mjs")), { workerData: toExactTransfer(job) });
     const answer = await new Promise((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
     });
-    expect(answer).toEqual({ ok: await scanDataRange(job) });
-    expect((answer as { ok: { scan: { kept: unknown[] } } }).ok.scan.kept.length).toBeGreaterThan(0);
+    expect(answer).toEqual({ ok: toExactTransfer(await scanDataRange(job)) });
+    expect((answer as { ok: { value: { scan: { kept: unknown[] } } } }).ok.value.scan.kept.length).toBeGreaterThan(0);
   });
 });

@@ -4,18 +4,21 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./runCli.js";
 
-/** Issue 18, items 5, 7 and 8: bad data is a usage error (exit 2) naming the file, the line and the problem; no number is rounded in silence. */
+/**
+ * Issue 18, items 5, 7 and 8: bad data is a usage error (exit 2) naming the file, the line and the problem; no number is rounded in silence.
+ * Issue 32: a number is kept exactly; only one no store holds (39 digits, 1e126, 1e400) is bad data.
+ */
 
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-data-"));
 const DEEP = 100_000;
 
 const cases: [string, string, string, string][] = [
   ["dup.ndjson", '{"id":"a"}\n{"id":"a"}\n', "dup.ndjson:2: ", 'table "dup": the items on lines 1 and 2 have the same key ("a"); each item needs its own'],
-  ["round.ndjson", '{"id":9007199254740993}\n{"id":9007199254740992}\n', "round.ndjson:1: ", "the number 9007199254740993 cannot be held exactly (it would be read as 9007199254740992); write it as a string to keep it exactly (column 7)"],
-  ["huge.ndjson", '{"id":1,"v":1e400}\n', "huge.ndjson:1: ", "the number 1e400 cannot be held exactly (it is out of a double's range); write it as a string to keep it exactly (column 13)"],
-  ["long.ndjson", '{"id":1}\n\n{"id":2,"v":12345678901234567890123}\n', "long.ndjson:3: ", "the number 12345678901234567890123 cannot be held exactly (it would be read as 1.2345678901234568e+22); write it as a string to keep it exactly (column 13)"],
+  ["digits.ndjson", `{"id":1}\n{"id":${"9".repeat(39)}}\n`, "digits.ndjson:2: ", `the number ${"9".repeat(39)} at id is not one DynamoDB can hold (more than 38 significant digits); write it as a string to keep it (column 7)`],
+  ["huge.ndjson", '{"id":1,"v":1e400}\n', "huge.ndjson:1: ", "the number 1e400 at v is not one DynamoDB can hold (beyond 1e-130 to below 1e126); write it as a string to keep it (column 13)"],
+  ["large.ndjson", '{"id":1}\n\n{"id":2,"v":[1,1e126]}\n', "large.ndjson:3: ", "the number 1e126 at v[1] is not one DynamoDB can hold (beyond 1e-130 to below 1e126); write it as a string to keep it (column 16)"],
   ["deep.ndjson", `{"id":1}\n{"id":2,"v":${"[".repeat(DEEP)}${"]".repeat(DEEP)}}\n`, "deep.ndjson:2: ", 'table "deep": the item on line 2 nests arrays and objects more than 32 levels deep (DynamoDB\'s limit for nested attributes)'],
-  ["tables.json", '{"tables": {"t": {"primaryKey": "id",\n  "items": [{"id": 1, "v": 1e400}]}}}', "tables.json:2: ", "the number 1e400 cannot be held exactly (it is out of a double's range); write it as a string to keep it exactly (column 28)"],
+  ["tables.json", '{"tables": {"t": {"primaryKey": "id",\n  "items": [{"id": 1, "v": 1e400}]}}}', "tables.json:2: ", "the number 1e400 at tables.t.items[0].v is not one DynamoDB can hold (beyond 1e-130 to below 1e126); write it as a string to keep it (column 28)"],
   ["deep-tables.json", `{"tables": {"t": {"primaryKey": "id", "items": [{"id": 1, "v": ${"{\"a\":".repeat(DEEP)}1${"}".repeat(DEEP)}}]}}}`, "deep-tables.json: ", 'table "t": item 0 nests arrays and objects more than 32 levels deep'],
 ];
 
@@ -43,5 +46,13 @@ describe("issue 18 items 5, 7 and 8: bad data files", () => {
     writeFileSync(join(dir, "ok.ndjson"), '{"id":9007199254740992,"v":0.30000000000000004,"w":1.50,"x":"12345678901234567890123"}\n');
     const run = await runCli(["list", "--table", "ok", "--data", "ok.ndjson", "--output", "ndjson"], { cwd: dir });
     expect(run).toEqual({ code: 0, stdout: '{"id":9007199254740992,"v":0.30000000000000004,"w":1.5,"x":"12345678901234567890123"}\n', stderr: "" });
+  });
+
+  it("numbers past a double's digits load as two keys, not a duplicate or an error (issue 32)", async () => {
+    writeFileSync(join(dir, "exact.ndjson"), '{"id":9007199254740993}\n{"id":9007199254740992,"price":12345678901234567890.12}\n');
+    const run = await runCli(["list", "--table", "exact", "--data", "exact.ndjson", "--output", "ndjson"], { cwd: dir });
+    expect(run).toEqual({ code: 0, stdout: '{"id":9007199254740992,"price":12345678901234567890.12}\n{"id":9007199254740993}\n', stderr: "" });
+    const found = await runCli(["find", "--table", "exact", "--data", "exact.ndjson", "--output", "ndjson", "--", "id > 9007199254740992"], { cwd: dir });
+    expect(found).toEqual({ code: 0, stdout: '{"id":9007199254740993}\n', stderr: "" });
   });
 });

@@ -36,11 +36,14 @@ const workers = vi.hoisted(() => ({ fail: false, started: 0 }));
 vi.mock("../src/send/scanInWorker.js", async (original) => {
   const real = await original<typeof import("../src/send/scanInWorker.js")>();
   const { scanDataRange } = await import("../src/send/scanDataRange.js");
+  // As scanInWorker sends and receives: structured clone, ExactNumbers carried by an ExactTransfer.
+  const { fromExactTransfer, toExactTransfer } = await import("@itemfilter/emulator");
+  const clone = <T,>(value: T): T => fromExactTransfer(structuredClone(toExactTransfer(value)));
   return {
     ...real,
     scanRangeElsewhere: (_ctx: unknown, job: import("../src/send/scanDataRange.js").DataRangeJob) => {
       workers.started++;
-      const result = workers.fail ? Promise.reject(new Error("the worker could not start")) : scanDataRange(structuredClone(job)).then((found) => structuredClone(found));
+      const result = workers.fail ? Promise.reject(new Error("the worker could not start")) : scanDataRange(clone(job)).then((found) => clone(found));
       return { result, stop: () => {} };
     },
   };
@@ -181,6 +184,8 @@ describe("issue 26 §3: list, find and query over a data file read as a stream",
 
   // The emulator answers 1,000 items a page: files past that show that pages, --max-pages and "more may follow" are the whole file's.
   const big = Array.from({ length: 2600 }, (_, i) => JSON.stringify({ id: `u${String(i).padStart(5, "0")}`, age: i < 2000 ? 80 : 20, plan: i % 2 === 0 ? "pro" : "free" }));
+  // Issue 32: 19-digit ids one apart and prices past a double's digits, which a range's worker must get and give back exactly.
+  const exact = Array.from({ length: 2600 }, (_, i) => `{"id":${1234567890123456789n + BigInt(i)},"price":1234567890123456789${i % 10}.12,"age":${i % 90}}`);
 
   it.each([
     ["the matches fill two pages exactly and other items follow", big, ["list", "--max-pages", "2", "--output", "ndjson", "--", "age >= 70"]],
@@ -193,6 +198,8 @@ describe("issue 26 §3: list, find and query over a data file read as a stream",
     ["nothing matches: the hints read the file's first items", big, ["list", "--", 'plan = "team"']],
     ["find's whole-partition reads (issue 31), one per id", big, ["find", "--output", "ndjson", "--", 'id = "u00007" or id = "u02500" and plan = "pro"']],
     ["query's whole partition: --key without a filter", big, ["query", "--key", "u00007", "--output", "ndjson"]],
+    ["19-digit ids and prices: the workers give back items with exact numbers (issue 32)", exact, ["find", "--output", "ndjson", "--", "age < 3"]],
+    ["19-digit ids and prices: a keep filter with exact numbers goes to the workers (issue 32)", exact, ["find", "--output", "ndjson", "--", "id > 1234567890123458788 and price = 12345678901234567893.12"]],
   ])("%s", async (_, lines, argv) => {
     writeFileSync(join(dir, "big.ndjson"), lines.join("\n"));
     const [command, ...rest] = argv;

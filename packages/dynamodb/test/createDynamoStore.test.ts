@@ -200,13 +200,17 @@ describe("createDynamoStore's tables and failures", () => {
     expect(failure).toMatchObject({ status, message });
   });
 
-  it("refuses to send a number a double cannot hold, naming the attribute, rather than rounding it", async () => {
+  it("reads a number a double cannot hold with every digit (issue 32), and refuses N text that is no DynamoDB number, naming the attribute", async () => {
     const { client } = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : { Items: [row("a", { big: { N: "12345678901234567891" } })], ScannedCount: 1 }));
     const store = createDynamoStore({ client });
-    const failure = await store.listItems({ ...read, table: (await store.table("people"))! }).catch((e: unknown) => e);
+    const page = await store.listItems({ ...read, table: (await store.table("people"))! });
+    expect(page.items.map((item) => String(item.big))).toEqual(["12345678901234567891"]);
+    const bad = fakeClient((name) => (name === "DescribeTable" ? DESCRIBED : { Items: [row("a", { big: { N: "1e400" } })], ScannedCount: 1 }));
+    const badStore = createDynamoStore({ client: bad.client });
+    const failure = await badStore.listItems({ ...read, table: (await badStore.table("people"))! }).catch((e: unknown) => e);
     // The same read meets the same item: a 4xx, which a client does not retry, naming the item by its key.
     expect(failure).toMatchObject({ status: 422 });
-    expect((failure as Error).message).toMatch(/^the item id "a" of table 'people' cannot be read: the number 12345678901234567891 in 'big' /);
+    expect((failure as Error).message).toMatch(/^the item id "a" of table 'people' cannot be read: the number 1e400 in 'big' /);
   });
 
   it("sits behind the emulator's handler: the same checks come first", async () => {

@@ -1,6 +1,6 @@
 import { DescribeTableCommand, QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { describe, expect, it } from "vitest";
-import { FilterError } from "@itemfilter/core";
+import { FilterError, isExactNumber, toNumberValue } from "@itemfilter/core";
 import { DynamoRunError, explain, findAll, marshalItem, unmarshalItem } from "@itemfilter/dynamodb/run";
 
 type Page = { Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue> };
@@ -69,13 +69,16 @@ describe("findAll", () => {
     expect(() => findAll(client, { TableName: "t", filter: "", limit: -1 })).toThrow(TypeError);
   });
 
-  it("a number a double cannot hold is an error naming the attribute, never rounded", async () => {
-    const { client } = scripted(() => ({ Items: [item("a", { n: { N: "12345678901234567891" } })] }));
-    const error = await all(findAll(client, { TableName: "t", filter: "" })).catch((e: unknown) => e);
+  it("a number a double cannot hold is read exactly (issue 32), and text that is no DynamoDB number is an error naming the attribute", async () => {
+    const { client } = scripted(() => ({ Items: [item("a", { n: { N: "12345678901234567891" }, set: { NS: ["9007199254740993", "0.5"] } })] }));
+    const [got] = await all(findAll(client, { TableName: "t", filter: "" }));
+    expect([String(got!.n), isExactNumber(got!.n), (got!.set as unknown[]).map(String)]).toEqual(["12345678901234567891", true, ["9007199254740993", "0.5"]]);
+    const bad = scripted(() => ({ Items: [item("a", { n: { N: "1e400" } })] }));
+    const error = await all(findAll(bad.client, { TableName: "t", filter: "" })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynamoRunError);
     expect((error as DynamoRunError).code).toBe("E_DYNAMO_NUMBER");
     expect((error as DynamoRunError).attribute).toBe("n");
-    expect((error as DynamoRunError).message).toMatch(/12345678901234567891 in 'n'/);
+    expect((error as DynamoRunError).message).toMatch(/1e400 in 'n' is not one DynamoDB holds \(beyond 1e-130 to below 1e126\)/);
   });
 
   it("aborting stops as the client's AbortError does (name AbortError, code E_ABORTED, the reason as cause), before or between requests", async () => {
@@ -201,9 +204,22 @@ describe("marshalItem and unmarshalItem", () => {
     expect(() => marshalItem({ a: { b: 1e200 } })).toThrow(/in 'a.b' is out of DynamoDB's range/);
   });
 
-  it("unmarshalItem reads every spelling of an exact number and refuses a rounded one", () => {
-    expect(unmarshalItem({ a: { N: "1.50" }, b: { N: "1E+21" }, c: { N: "-0" }, d: { N: "0.000001" } })).toEqual({ a: 1.5, b: 1e21, c: -0, d: 0.000001 });
-    expect(() => unmarshalItem({ x: { L: [{ N: "0.1000000000000000055511151231257827" }] } })).toThrow(/in 'x\[0\]'/);
+  it("unmarshalItem reads every spelling of a number, keeping digits a double would round as an ExactNumber (issue 32)", () => {
+    expect(unmarshalItem({ a: { N: "1.50" }, b: { N: "1E+21" }, c: { N: "-0" }, d: { N: "0.000001" }, e: { N: "+.5" }, f: { N: "5." } })).toEqual({ a: 1.5, b: 1e21, c: -0, d: 0.000001, e: 0.5, f: 5 });
+    const item = unmarshalItem({ x: { L: [{ N: "0.1000000000000000055511151231257827" }] }, id: { N: "12345678901234567890123456789012345678" } });
+    expect([(item.x as unknown[]).map(String), String(item.id), isExactNumber(item.id)]).toEqual([["0.1000000000000000055511151231257827"], "12345678901234567890123456789012345678", true]);
+    expect(() => unmarshalItem({ x: { L: [{ N: "1".repeat(39) }] } })).toThrow(/in 'x\[0\]' is not one DynamoDB holds \(more than 38 significant digits\)/);
+    expect(() => unmarshalItem({ x: { N: "abc" } })).toThrow(/in 'x' is not one DynamoDB holds \(not a number's text\)/);
+  });
+
+  it.each([
+    ["12345678901234567890.12", "12345678901234567890.12"],
+    ["9007199254740993", "9007199254740993"],
+    ["-1.5e-120", "-1.5e-120"],
+  ])("marshalItem writes an ExactNumber's digits as they are: %s", (text, n) => {
+    const value = toNumberValue(text);
+    expect(marshalItem({ a: value, s: [value, 1] })).toEqual({ a: { N: n }, s: { NS: [n, "1"] } });
+    expect(unmarshalItem(marshalItem({ a: value })).a).toEqual(value);
   });
 });
 

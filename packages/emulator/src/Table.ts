@@ -1,6 +1,7 @@
+import { stringifyJson } from "@itemfilter/core";
 import { EmulatorError } from "./EmulatorError.js";
 import { itemProblem } from "./itemProblem.js";
-import { compareKeyValues, compareOptionalKeyValues, isKeyValue, keyToken, type KeyValue } from "./keyValues.js";
+import { compareKeyValues, compareOptionalKeyValues, isKeyValue, keyToken, keyValueType, type KeyValue } from "./keyValues.js";
 import { firstIndex } from "./searchRange.js";
 import type { Item, TableDefinition } from "./types.js";
 
@@ -80,8 +81,8 @@ export type KeyType = "string" | "number";
 
 function oneType(values: readonly KeyValue[]): KeyType | undefined {
   if (values.length === 0) return undefined;
-  const first = typeof values[0] as KeyType;
-  return values.every((v) => typeof v === first) ? first : undefined;
+  const first = keyValueType(values[0]) as KeyType;
+  return values.every((v) => keyValueType(v) === first) ? first : undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -149,7 +150,7 @@ export function duplicateKeyError(name: string, rows: (Pick<Row, "primary" | "se
     const a = rows[i - 1]!;
     const b = rows[i]!;
     if (compareListOrder(a, b) === 0) {
-      const key = b.secondary === undefined ? JSON.stringify(b.primary) : `${JSON.stringify(b.primary)}, ${JSON.stringify(b.secondary)}`;
+      const key = b.secondary === undefined ? stringifyJson(b.primary) : `${stringifyJson(b.primary)}, ${stringifyJson(b.secondary)}`;
       const both = source === undefined ? `items ${a.index} and ${b.index}` : `the items on lines ${source.lineOf(a.index)} and ${source.lineOf(b.index)}`;
       return tableError(name, "E_DUPLICATE_KEY", `${both} have the same key (${key}); each item needs its own`, source, b.index);
     }

@@ -11,6 +11,7 @@ export { createEmulator, type Emulator, type InProcessInit, type InProcessRespon
 export { originProblem } from "./allowedOrigins.js";
 export { allowedHostsFor, isAllowedHost, isWildcardHost, LOOPBACK_HOSTS, type AllowedHosts } from "./hostCheck.js";
 export { EmulatorError, type EmulatorErrorCode, type EmulatorErrorDetails } from "./EmulatorError.js";
+export { fromExactTransfer, toExactTransfer, type ExactTransfer } from "./exactTransfer.js";
 export type { KeyValue } from "./keyValues.js";
 export { loadNdjsonItems, loadNdjsonLines, parseNdjsonItems, type NdjsonItems } from "./loadNdjsonItems.js";
 export { loadNdjsonTable } from "./loadNdjsonTable.js";

@@ -1,3 +1,5 @@
+import { isExactNumber } from "@itemfilter/core";
+
 /**
  * Deepest nesting of arrays and objects inside an item, below the item
  * itself: DynamoDB's limit for nested attributes ("Constraints in Amazon
@@ -29,7 +31,8 @@ function problemIn(value: object, depth: number): string | undefined {
   for (let i = children.length - 1; i >= 0; i--) {
     const child = children[i];
     if (typeof child === "object") {
-      if (child === null) continue;
+      // An ExactNumber (a number past a double's digits) is a value, not an object to walk.
+      if (child === null || isExactNumber(child)) continue;
       const problem = problemIn(child, depth + 1);
       if (problem !== undefined) return problem;
     } else if (typeof child === "number" && !Number.isFinite(child)) {

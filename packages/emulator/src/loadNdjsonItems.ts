@@ -1,6 +1,6 @@
 import { EmulatorError } from "./EmulatorError.js";
-import { inexactMessage, inexactNumber } from "./inexactNumber.js";
 import { jsonErrorPosition } from "./jsonErrorPosition.js";
+import { parseDataJson, unheldNumberError } from "./parseDataJson.js";
 import { readTextFile } from "./readTextFile.js";
 import type { Item } from "./types.js";
 
@@ -12,8 +12,8 @@ export interface NdjsonItems {
 
 /**
  * Items from NDJSON text, with their lines: one JSON object per line; blank
- * lines are skipped. A number no double holds exactly is refused with its
- * line, never rounded. `file` names the source in errors.
+ * lines are skipped. Numbers are exact (parseDataJson); one no store holds
+ * (1e400, 39 digits) is refused with its line and column, never rounded. `file` names the source in errors.
  */
 export function parseNdjsonLines(text: string, file: string): NdjsonItems {
   const items: Item[] = [];
@@ -31,23 +31,22 @@ export function parseNdjsonLines(text: string, file: string): NdjsonItems {
 /**
  * One line of NDJSON (without its "\n"; a "\r" before it is dropped): the
  * item, or undefined for a blank line. A line that is not one JSON object, or
- * holds a number a double would change, is an EmulatorError with its line.
+ * holds a number no store holds, is an EmulatorError with its line.
  */
 export function parseNdjsonLine(raw: string, lineNumber: number, file: string): Item | undefined {
   const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
   if (line.trim() === "") return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = parseDataJson(line);
   } catch (error) {
+    if (!(error instanceof SyntaxError)) throw unheldNumberError(error, line, file, lineNumber);
     const at = jsonErrorPosition(line, error);
     throw new EmulatorError("E_FILE_JSON", `not valid JSON${at === undefined ? "" : ` at column ${at.column}`}`, { file, line: lineNumber });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new EmulatorError("E_FILE_SHAPE", "each line must be one JSON object (an item)", { file, line: lineNumber });
   }
-  const inexact = inexactNumber(line);
-  if (inexact !== undefined) throw new EmulatorError("E_FILE_JSON", `${inexactMessage(inexact)} (column ${inexact.offset + 1})`, { file, line: lineNumber });
   return value as Item;
 }
 

@@ -1,8 +1,6 @@
 import { dirname, resolve } from "node:path";
 import { EmulatorError } from "./EmulatorError.js";
-import { lineAndColumn } from "./jsonErrorPosition.js";
 import { parseJsonFile } from "./parseJsonFile.js";
-import { inexactMessage, inexactNumber } from "./inexactNumber.js";
 import { loadNdjsonTable } from "./loadNdjsonTable.js";
 import { readTextFile } from "./readTextFile.js";
 import { buildTable } from "./Table.js";
@@ -21,11 +19,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export async function loadTablesFromFile(file: string): Promise<Record<string, TableDefinition>> {
   const text = await readTextFile(file);
   const value = parseJsonFile(text, file);
-  const inexact = inexactNumber(text);
-  if (inexact !== undefined) {
-    const at = lineAndColumn(text, inexact.offset);
-    throw new EmulatorError("E_FILE_JSON", `${inexactMessage(inexact)} (column ${at.column})`, { file, line: at.line });
-  }
   const shape = (message: string): never => {
     throw new EmulatorError("E_FILE_SHAPE", message, { file });
   };

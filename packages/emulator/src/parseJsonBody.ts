@@ -1,4 +1,4 @@
-import { jsonTextDepth } from "@itemfilter/core";
+import { JsonNumberError, jsonTextDepth, parseJson } from "@itemfilter/core";
 import { jsonErrorPosition } from "./jsonErrorPosition.js";
 import { RequestError } from "./RequestError.js";
 
@@ -9,7 +9,9 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Bytes to a JSON object: strict UTF-8 (no replacement characters), a bounded
- * nesting depth checked before parsing, and an object at the top.
+ * nesting depth checked before parsing, and an object at the top. Numbers
+ * are exact (core's parseJson: a 19-digit key is an ExactNumber, never
+ * rounded); one no store holds (1e400) is a 400 naming where it is.
  */
 export function parseJsonBody(bytes: Buffer): Record<string, unknown> {
   let text: string;
@@ -24,8 +26,9 @@ export function parseJsonBody(bytes: Buffer): Record<string, unknown> {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch (error) {
+    if (error instanceof JsonNumberError) throw new RequestError(400, `the request body holds ${error.message.replace(/^the /, "a ")}`);
     throw new RequestError(400, `the request body is not valid JSON${where(text, error)}`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

@@ -1,3 +1,4 @@
+import { isExactNumber, isNumberValue } from "@itemfilter/core";
 import { isKeyValue, type KeyValue } from "./keyValues.js";
 import { RequestError } from "./RequestError.js";
 import type { IndexPageKey, PageKey } from "./runListItems.js";
@@ -29,6 +30,7 @@ const bad = (message: string): RequestError => new RequestError(400, message);
 function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
+  if (isExactNumber(value)) return "a number";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
@@ -98,7 +100,7 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
   const { table, limit, startKey, key, searchForward } = body;
   if (typeof table !== "string") throw notA("table", "a string", table);
   if (limit !== undefined && !(typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 1)) {
-    throw bad(`'limit' must be a whole number of at least 1 (the most items to evaluate), not ${typeof limit === "number" ? limit : typeName(limit)}`);
+    throw bad(`'limit' must be a whole number of at least 1 (the most items to evaluate), not ${isNumberValue(limit) ? String(limit) : typeName(limit)}`);
   }
   // DynamoDB's Limit is a 32-bit integer (DynamoDB Local fails a larger one with a 500), so both stores take at most 2^31 - 1.
   if (limit !== undefined && limit > MAX_LIMIT) throw bad(`'limit' must be at most ${MAX_LIMIT}, DynamoDB's largest Limit, not ${limit}`);

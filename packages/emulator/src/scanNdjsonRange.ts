@@ -1,7 +1,7 @@
 import { isAscii } from "node:buffer";
 import { open } from "node:fs/promises";
 import { TextDecoder } from "node:util";
-import { compareKeyValues, type KeyValue } from "./keyValues.js";
+import { compareKeyValues, keyValueType, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
 import { readProblem } from "./readTextFile.js";
@@ -38,7 +38,9 @@ export interface RangeLine {
 
 /**
  * What scanning one range found, as plain data (structured clone keeps every
- * item exactly: own "__proto__" members, -0, member order). Problems are
+ * item exactly: own "__proto__" members, -0, member order; an ExactNumber
+ * only through toExactTransfer and fromExactTransfer, which a thread that
+ * posts it uses). Problems are
  * the range's first ones; scanNdjsonTable turns them into the file's errors.
  */
 export interface RangeScan {
@@ -104,7 +106,7 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
       greatestPrimary = primary;
       greatestKept = kept;
     }
-    const type = typeof primary as "string" | "number";
+    const type = keyValueType(primary) as "string" | "number";
     if (witness[type] === undefined || (kept && !witness[type].kept)) witness[type] = { item, kept };
   };
   scan.lines = await readLines(job.file, job.range, onLine, () => (scan.utf8 = false));

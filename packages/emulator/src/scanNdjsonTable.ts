@@ -1,5 +1,5 @@
 import type { EmulatorError } from "./EmulatorError.js";
-import { compareKeyValues, type KeyValue } from "./keyValues.js";
+import { compareKeyValues, keyValueType, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
 import { checkTextFile, MAX_FILE_BYTES, notUtf8 } from "./readTextFile.js";
@@ -98,7 +98,7 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
   if (greatest !== undefined && !greatest.kept) extra.add(greatest.item);
   for (const type of ["number", "string"] as const) {
     const found = merged.witness[type];
-    if (found !== undefined && !found.kept && typeof greatest!.primary !== type) extra.add(found.item);
+    if (found !== undefined && !found.kept && keyValueType(greatest!.primary) !== type) extra.add(found.item);
   }
   for (const item of extra) kept.push(item);
   return { definition: { primaryKey: keys.primaryKey, items: kept }, items: merged.items, sorted: merged.sorted };

@@ -1,5 +1,5 @@
-import type { QueryFilter } from "@itemfilter/core";
-import { compareKeyValues, isKeyValue, type KeyValue } from "./keyValues.js";
+import { isNumberValue, type QueryFilter } from "@itemfilter/core";
+import { compareKeyValues, isKeyValue, keyValueType, type KeyValue } from "./keyValues.js";
 import type { Row } from "./Table.js";
 
 /** The first index in [lo, hi) where `test` holds, for a test that is false and then true; hi when it never holds. */
@@ -31,15 +31,15 @@ export function searchRange(rows: readonly Row[], filter: QueryFilter): [number,
     case "equals":
       return isKeyValue(v) ? range(lowerBound(v), upperBound(v)) : [0, n];
     case "lessThan":
-      return typeof v === "number" ? range(0, lowerBound(v)) : [0, n];
+      return isNumberValue(v) ? range(0, lowerBound(v)) : [0, n];
     case "lessEqual":
-      return typeof v === "number" ? range(0, upperBound(v)) : [0, n];
+      return isNumberValue(v) ? range(0, upperBound(v)) : [0, n];
     case "greaterThan":
-      return typeof v === "number" ? range(upperBound(v), firstString()) : [0, n];
+      return isNumberValue(v) ? range(upperBound(v), firstString()) : [0, n];
     case "greaterEqual":
-      return typeof v === "number" ? range(lowerBound(v), firstString()) : [0, n];
+      return isNumberValue(v) ? range(lowerBound(v), firstString()) : [0, n];
     case "between": {
-      if (!Array.isArray(v) || v.length !== 2 || !isKeyValue(v[0]) || !isKeyValue(v[1]) || typeof v[0] !== typeof v[1]) return [0, n];
+      if (!Array.isArray(v) || v.length !== 2 || !isKeyValue(v[0]) || !isKeyValue(v[1]) || keyValueType(v[0]) !== keyValueType(v[1])) return [0, n];
       return range(lowerBound(v[0]), upperBound(v[1]));
     }
     case "beginsWith": {

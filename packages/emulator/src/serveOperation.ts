@@ -3,7 +3,7 @@ import type { Grant } from "./accessList.js";
 import { MAX_FILTER_CONDITIONS } from "./readPageInSlices.js";
 import { readMembers, type Operation } from "./readMembers.js";
 import { RequestError } from "./RequestError.js";
-import type { KeyValue } from "./keyValues.js";
+import { keyValueType, type KeyValue } from "./keyValues.js";
 import type { Page } from "./runListItems.js";
 import type { Store, StoreTable } from "./Store.js";
 import type { TableScope } from "./tableScope.js";
@@ -66,8 +66,8 @@ function scoped(page: Page, scope: TableScope | undefined): Page {
  */
 function checkKeyTypes(table: StoreTable, primary: KeyValue | undefined, filter: QueryFilter | undefined): void {
   const mismatch = (what: string, name: string, type: string | undefined, value: unknown): void => {
-    if (type === undefined || typeof value === type) return;
-    throw new RequestError(400, `${what} must be a ${type}: the key ${JSON.stringify(name)} of table ${JSON.stringify(table.name)} holds ${type}s, not ${typeof value}s`);
+    if (type === undefined || keyValueType(value) === type) return;
+    throw new RequestError(400, `${what} must be a ${type}: the key ${JSON.stringify(name)} of table ${JSON.stringify(table.name)} holds ${type}s, not ${keyValueType(value)}s`);
   };
   if (primary !== undefined) mismatch("'key.primary'", table.primaryKey, table.keyTypes?.primary, primary);
   if (filter === undefined) return;

@@ -1,3 +1,4 @@
+import { stringifyJson } from "@itemfilter/core";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { untilEventOrClose, waitForTurn } from "./pipelining.js";
 
@@ -43,9 +44,12 @@ export async function writeParts(req: IncomingMessage, res: ServerResponse, stat
   res.end(pending);
 }
 
-/** A page answer `{"data": {"items": [...], "stopKey"?: {...}}}` as parts, one item at a time, so it is never built whole. */
+/**
+ * A page answer `{"data": {"items": [...], "stopKey"?: {...}}}` as parts, one item at a time, so it is never built whole.
+ * stringifyJson writes an ExactNumber (a 19-digit id) as a JSON number with every digit; an item without one is JSON.stringify's work.
+ */
 export function* pageParts(page: { items: readonly unknown[]; stopKey?: unknown }): Generator<string> {
   yield '{"data":{"items":[';
-  for (let i = 0; i < page.items.length; i++) yield i === 0 ? JSON.stringify(page.items[i]) : `,${JSON.stringify(page.items[i])}`;
-  yield page.stopKey === undefined ? "]}}" : `],"stopKey":${JSON.stringify(page.stopKey)}}}`;
+  for (let i = 0; i < page.items.length; i++) yield i === 0 ? stringifyJson(page.items[i]) : `,${stringifyJson(page.items[i])}`;
+  yield page.stopKey === undefined ? "]}}" : `],"stopKey":${stringifyJson(page.stopKey)}}}`;
 }

@@ -1,3 +1,4 @@
+import { fromExactTransfer, toExactTransfer, type ExactTransfer } from "@itemfilter/emulator";
 import { Worker } from "node:worker_threads";
 import type { CliContext } from "../cliContext.js";
 import type { DataRangeJob, DataRangeScan } from "./scanDataRange.js";
@@ -12,13 +13,14 @@ export interface WorkerScan {
  * Starts a worker thread (`script`, the bundle's dataWorker.mjs) on one range
  * of a data file. The result rejects if the thread cannot start, fails, or
  * ends without an answer; the caller then reads the file in one thread.
+ * Job and answer go as ExactTransfers, so exact numbers keep their class.
  */
 export function scanInWorker(script: URL, job: DataRangeJob): WorkerScan {
   let worker: Worker | undefined;
   const result = new Promise<DataRangeScan>((resolve, reject) => {
-    worker = new Worker(script, { workerData: job });
-    worker.once("message", (message: { ok?: DataRangeScan; failed?: string }) => {
-      if (message.ok !== undefined) resolve(message.ok);
+    worker = new Worker(script, { workerData: toExactTransfer(job) });
+    worker.once("message", (message: { ok?: ExactTransfer<DataRangeScan>; failed?: string }) => {
+      if (message.ok !== undefined) resolve(fromExactTransfer(message.ok));
       else reject(new Error(`the data file worker failed: ${message.failed ?? "no answer"}`));
     });
     worker.once("error", reject);

@@ -1,4 +1,5 @@
 import {
+  compareNumbers,
   compareStrings,
   DYNAMO_TYPES,
   FilterError,
@@ -9,6 +10,7 @@ import {
   type DiagnosticParams,
   type FilterNode,
   type NumberNode,
+  type NumberValue,
   type PredicateNode,
   type Span,
   type StringNode,
@@ -232,7 +234,7 @@ function writePredicate(node: PredicateNode, w: Writer): void {
       if (lo.type !== hi.type) {
         return problem(w, "E_BETWEEN_BOUNDS", "give both bounds one type", { ...operatorParams("types", node), lower: lo.value, upper: hi.value }, span);
       }
-      const reversed = lo.type === "String" ? compareStrings(lo.value, hi.value as string) > 0 : (lo.value as number) > (hi.value as number);
+      const reversed = lo.type === "String" ? compareStrings(lo.value, hi.value as string) > 0 : compareNumbers(lo.value as NumberValue, hi.value as NumberValue) > 0;
       if (reversed) {
         return problem(w, "E_BETWEEN_BOUNDS", "write the smaller bound first", { ...operatorParams("order", node), lower: lo.value, upper: hi.value }, span);
       }

@@ -1,36 +1,29 @@
+import { readNumber, type NumberValue } from "@itemfilter/core";
 import { DynamoRunError } from "./dynamoRunError.js";
 
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
-/** A decimal's value as sign, significant digits and exponent, so two spellings of one number compare equal. */
-function normalise(text: string): string | null {
-  const m = DECIMAL.exec(text.trim());
-  if (m === null || (m[2] === "" && (m[3] ?? "") === "")) return null;
-  let digits = (m[2] ?? "") + (m[3] ?? "");
-  let exponent = Number(m[4] ?? 0) - (m[3] ?? "").length;
-  digits = digits.replace(/^0+/, "");
-  if (digits === "") return "0";
-  const trimmed = digits.replace(/0+$/, "");
-  exponent += digits.length - trimmed.length;
-  return `${m[1] === "-" ? "-" : ""}${trimmed}e${exponent}`;
-}
+/** Number text DynamoDB takes that JSON's grammar does not: a leading "+", ".5", "5." (DynamoDB itself answers in JSON's grammar). */
+const LOOSE = /^\s*([+-]?)(\d*)(?:\.(\d*))?((?:[eE][+-]?\d+)?)\s*$/;
 
 /**
- * DynamoDB's number text as a double, only when no digit is lost: the text
- * and the double's shortest decimal must be the same number. "0.1" passes
- * (0.1 reads back as "0.1"); "12345678901234567891" does not (a double holds
- * 12345678901234567000). Never rounded in silence: an error names the attribute.
+ * DynamoDB's number text as a number, every digit kept: a plain number when
+ * a double holds it ("0.1", "12.5"), else an ExactNumber
+ * ("12345678901234567890.12", "9007199254740993"). Text that is no number
+ * DynamoDB holds (only a hand-built AttributeValue has it) is E_DYNAMO_NUMBER
+ * naming the attribute, never rounded.
  */
-export function exactNumber(text: string, attribute: string): number {
-  const n = Number(text);
-  // The common case, DynamoDB's text already the double's shortest decimal, costs one comparison.
-  if (String(n) === text) return n;
-  const wanted = normalise(text);
-  if (Number.isFinite(n) && wanted !== null && wanted === normalise(String(n))) return n;
+export function exactNumber(text: string, attribute: string): NumberValue {
+  const read = readNumber(text);
+  if ("value" in read) return read.value;
+  const m = read.problem === "syntax" ? LOOSE.exec(text) : null;
+  if (m !== null && (m[2] !== "" || (m[3] ?? "") !== "")) {
+    const again = readNumber(`${m[1] === "-" ? "-" : ""}${m[2] === "" ? "0" : m[2]}${(m[3] ?? "") === "" ? "" : `.${m[3]}`}${m[4]}`);
+    if ("value" in again) return again.value;
+  }
+  const shown = text.length > 60 ? `${text.slice(0, 59)}…` : text;
   throw new DynamoRunError(
     "E_DYNAMO_NUMBER",
-    `the number ${text.length > 60 ? text.slice(0, 59) + "…" : text} in '${attribute}' has more digits than a double holds, so it cannot be read without rounding`,
-    "store numbers of at most 15 to 17 significant digits, or keep long numbers as strings",
+    `the number ${shown} in '${attribute}' is not one DynamoDB holds (${read.problem === "digits" ? "more than 38 significant digits" : read.problem === "syntax" ? "not a number's text" : "beyond 1e-130 to below 1e126"})`,
+    "DynamoDB itself sends only numbers it holds: check the AttributeValue that carried it",
     { attribute },
   );
 }

@@ -1,9 +1,11 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { isExactNumber } from "@itemfilter/core";
 import { fitsDynamoNumber, numberText } from "../compile/attributeValue.js";
 
 /**
  * A JSON value as `load` and the store's tests write it: null is NULL, an
- * array a list (L), an object a map, a number its shortest exact decimal.
+ * array a list (L), an object a map, a number its shortest exact decimal
+ * (an ExactNumber its digits, as they are).
  * Arrays stay lists, not sets (marshalItem's SS/NS), so an item reads back
  * exactly as it was written, order and repeats included: the service returns
  * items as stored. DynamoDB's contains and CONTAINS look into lists as into sets.
@@ -23,6 +25,7 @@ export function toAttributeValue(value: unknown, path = "value"): AttributeValue
     case "boolean":
       return { BOOL: value };
     case "object":
+      if (isExactNumber(value)) return { N: numberText(value) };
       if (Array.isArray(value)) return { L: value.map((v, i) => toAttributeValue(v, `${path}[${i}]`)) };
       return { M: toItem(value as Record<string, unknown>, `${path}.`) };
     default:

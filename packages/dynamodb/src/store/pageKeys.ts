@@ -1,6 +1,6 @@
 import type { AttributeValue, ScalarAttributeType } from "@aws-sdk/client-dynamodb";
-import type { Scalar } from "@itemfilter/core";
-import { RequestError, type PageKey } from "@itemfilter/emulator";
+import { compareScalars, isNumberValue, type NumberValue, type Scalar } from "@itemfilter/core";
+import { RequestError, type KeyValue, type PageKey } from "@itemfilter/emulator";
 import type { DynamoIndex, DynamoKeys } from "../plan/dynamoKeys.js";
 import { exactNumber } from "../run/exactNumber.js";
 
@@ -27,10 +27,15 @@ export interface PageTarget {
 
 const notOurs = (): RequestError => new RequestError(400, "'startKey' is not a stopKey of this table; send back the stopKey unchanged");
 
-function keyValue(value: string | number, type: ScalarAttributeType | undefined): AttributeValue {
+function keyValue(value: KeyValue, type: ScalarAttributeType | undefined): AttributeValue {
   if (type === "S" && typeof value === "string") return { S: value };
-  if (type === "N" && typeof value === "number") return { N: String(value === 0 ? 0 : value) };
+  if (type === "N" && isNumberValue(value)) return { N: String(value === 0 ? 0 : value) };
   throw notOurs();
+}
+
+/** Whether a key value is the partition a Query reads: exactly (a 19-digit partition key is an ExactNumber). */
+function samePartition(value: KeyValue, partition: Scalar): boolean {
+  return (typeof value === "string") === (typeof partition === "string") && compareScalars(value, partition) === 0;
 }
 
 /**
@@ -50,12 +55,12 @@ export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined, 
   } else if (key.secondary !== undefined) throw notOurs();
   const index = target?.index;
   if (index === undefined) {
-    if (key.index !== undefined || (target !== undefined && key.primary !== target.partition)) throw notOurs();
+    if (key.index !== undefined || (target !== undefined && !samePartition(key.primary, target.partition))) throw notOurs();
     return out;
   }
   const at = key.index;
-  if (at === undefined || at.name !== index.name || at.primary !== target!.partition || (at.secondary === undefined) !== (index.sort === undefined)) throw notOurs();
-  const own: [string, string | number, ScalarAttributeType | undefined][] = [[index.partition, at.primary, index.types?.partition as ScalarAttributeType | undefined]];
+  if (at === undefined || at.name !== index.name || !samePartition(at.primary, target!.partition) || (at.secondary === undefined) !== (index.sort === undefined)) throw notOurs();
+  const own: [string, KeyValue, ScalarAttributeType | undefined][] = [[index.partition, at.primary, index.types?.partition as ScalarAttributeType | undefined]];
   if (index.sort !== undefined) own.push([index.sort, at.secondary!, index.types?.sort as ScalarAttributeType | undefined]);
   for (const [name, value, type] of own) {
     const v = keyValue(value, type);
@@ -66,7 +71,7 @@ export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined, 
   return out;
 }
 
-function readKeyValue(value: AttributeValue | undefined, name: string): string | number {
+function readKeyValue(value: AttributeValue | undefined, name: string): string | NumberValue {
   if (value?.S !== undefined) return value.S;
   if (value?.N !== undefined) return exactNumber(value.N, name);
   throw new Error(`DynamoDB returned a key without the attribute ${JSON.stringify(name)} as a string or a number`);

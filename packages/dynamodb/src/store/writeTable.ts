@@ -1,3 +1,4 @@
+import { isExactNumber } from "@itemfilter/core";
 import {
   BatchWriteItemCommand,
   CreateTableCommand,
@@ -103,7 +104,7 @@ const BATCH = 25;
 
 function keyType(value: unknown): "S" | "N" | undefined {
   if (typeof value === "string") return value === "" ? undefined : "S";
-  if (typeof value === "number" && Number.isFinite(value)) return "N";
+  if ((typeof value === "number" && Number.isFinite(value)) || isExactNumber(value)) return "N";
   return undefined;
 }
 
@@ -126,7 +127,8 @@ function checkKeys(items: readonly Record<string, unknown>[], names: readonly st
         throw badItem(index, "key", `the key attribute ${JSON.stringify(name)} is a ${type === "S" ? "string" : "number"}, while earlier items have a ${expected === "S" ? "string" : "number"}; a DynamoDB key has one type`);
       }
       types.set(name, type);
-      parts.push(`${type}:${String(value)}`);
+      // A double's text and an ExactNumber's never name one number (a double is never an ExactNumber); -0 is 0.
+      parts.push(`${type}:${value === 0 ? 0 : String(value)}`);
     }
     const id = JSON.stringify(parts);
     const before = seen.get(id);

@@ -1,20 +1,22 @@
-import { readNumber } from "@itemfilter/core";
+import { readNumber, type NumberProblem } from "@itemfilter/core";
 
-/** A number in JSON text that no double holds exactly: its text and where it starts. */
-export interface InexactNumber {
+/** A number in JSON text that no store holds (more than 38 digits, beyond 1e-130..<1e126): its text, where it starts, and why. */
+export interface UnheldNumber {
   text: string;
   offset: number;
-  /** The double JSON.parse makes of it, which would silently replace it. */
-  value: number;
+  problem: NumberProblem;
 }
 
 /**
- * The first number in valid JSON text that a double would change (such as
- * 12345678901234567890123, 9007199254740993 or 1e400), or undefined. JSON.parse
- * rounds them without a word; data must keep its values exactly, or be refused.
+ * The first number in valid JSON text that no store holds (such as 1e400 or
+ * a number of 39 digits), or undefined. Data keeps every other number
+ * exactly (core's parseJson); this finds where the one it refuses is, so the
+ * error can name its line and column. With `want`, the first such number
+ * written as `want` (the one core's JsonNumberError names), else the first.
  */
-export function inexactNumber(text: string): InexactNumber | undefined {
+export function unheldNumber(text: string, want?: string): UnheldNumber | undefined {
   if (!mayBeInexact(text)) return undefined;
+  let first: UnheldNumber | undefined;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -33,19 +35,23 @@ export function inexactNumber(text: string): InexactNumber | undefined {
     while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
     const token = text.slice(i, end);
     const read = readNumber(token);
-    if (!("value" in read) || typeof read.value !== "number") return { text: token, offset: i, value: Number(token) };
+    if (!("value" in read)) {
+      if (want === undefined || token === want) return { text: token, offset: i, problem: read.problem };
+      first ??= { text: token, offset: i, problem: read.problem };
+    }
     i = end - 1;
   }
-  return undefined;
+  return first;
 }
 
 /**
- * What every inexact number has somewhere in the text: an exponent (a digit
+ * What every number a double would change, and every number no store holds,
+ * has somewhere in the text: an exponent (a digit
  * then 'e' or 'E') or a run of 16 digits and points. A number without an
  * exponent and with at most 15 digits is always exact (any decimal of 15
  * significant digits or fewer is the shortest text of the double nearest it,
  * and 15 digits without an exponent stay within 1e-14 and 1e15), so text
- * without either is passed at once; strings can only make it look further.
+ * without either is JSON.parse's work alone; strings can only make it look further.
  * One native regular-expression scan costs a fraction of the loop below, and
  * data files run this on every line.
  */
@@ -77,11 +83,4 @@ function isDigitOrPoint(c: number): boolean {
 /** Digits, '.', 'e', 'E', '+' and '-': the characters after a number's first. */
 function isNumberChar(c: number): boolean {
   return (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
-}
-
-/** The message for a number a double would change. */
-export function inexactMessage(found: InexactNumber): string {
-  const shown = found.text.length > 40 ? `${found.text.slice(0, 40)}…` : found.text;
-  const becomes = Number.isFinite(found.value) && found.value !== 0 ? `it would be read as ${String(found.value)}` : Number.isFinite(found.value) ? "it would be read as 0" : "it is out of a double's range";
-  return `the number ${shown} cannot be held exactly (${becomes}); write it as a string to keep it exactly`;
 }
