@@ -1,10 +1,9 @@
 import fc from "fast-check";
-import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
-import { compileDynamo } from "@itemfilter/dynamodb";
-import { findAll } from "@itemfilter/dynamodb/run";
 import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { findAllIds, scanIds, writeKeyedTable } from "./keyedTable.js";
 import { itemsArbitrary, sizeTypeFilterArbitrary, type TypedItem } from "./sizeTypeArbitraries.js";
 
 /**
@@ -27,40 +26,11 @@ let db: DynamoDbLocal;
 let client: DynamoDBClient;
 let tables: TypedItem[][];
 
-async function writeTable(name: string, items: TypedItem[]): Promise<void> {
-  await client.send(
-    new CreateTableCommand({ TableName: name, AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }], KeySchema: [{ AttributeName: "id", KeyType: "HASH" }], BillingMode: "PAY_PER_REQUEST" }),
-  );
-  for (let i = 0; i < items.length; i += 25) {
-    const batch = items.slice(i, i + 25).map(({ raw }) => ({ PutRequest: { Item: raw } }));
-    const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [name]: batch } }));
-    expect(out.UnprocessedItems?.[name] ?? []).toEqual([]);
-  }
-}
-
-async function scanIds(name: string, filter: string): Promise<string[]> {
-  const expression = compileDynamo(filter);
-  const ids: string[] = [];
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: name, ...expression, Limit: 9, ...(start ? { ExclusiveStartKey: start } : {}) }));
-    for (const item of page.Items ?? []) ids.push(item.id!.S!);
-    start = page.LastEvaluatedKey;
-  } while (start !== undefined);
-  return ids.sort();
-}
-
-async function findAllIds(name: string, filter: string): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const item of findAll(client, { TableName: name, filter, keys: { partition: "id" } })) ids.push(item.id as string);
-  return ids.sort();
-}
-
 beforeAll(async () => {
   db = await startDynamoDbLocal();
   client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
   tables = fc.sample(itemsArbitrary, { numRuns: TABLES, seed: 34 });
-  for (const [i, items] of tables.entries()) await writeTable(`typed${i}`, items);
+  for (const [i, items] of tables.entries()) await writeKeyedTable(client, `typed${i}`, items.map(({ raw }) => raw));
 }, 120_000);
 
 afterAll(async () => {
@@ -76,8 +46,8 @@ describe("size, type tests and ranges of strings on DynamoDB Local", () => {
         const name = `typed${t}`;
         const expected = tables[t]!.filter(({ json }) => evaluate(filter, json)).map(({ json }) => json.id as string).sort();
         if (expected.length > 0) nonEmpty++;
-        expect(await scanIds(name, filter)).toEqual(expected);
-        expect(await findAllIds(name, filter)).toEqual(expected);
+        expect(await scanIds(client, name, filter, 9)).toEqual(expected);
+        expect(await findAllIds(client, name, filter)).toEqual(expected);
       }),
       { numRuns: RUNS, seed: 340, endOnFailure: false },
     );

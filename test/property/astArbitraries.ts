@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { MAX_INDEX } from "../../packages/core/src/syntax/pathLimits.js";
 import {
   OPERATORS,
   QUERY_OPERATORS,
@@ -69,6 +70,8 @@ const operatorArb = fc.constantFrom(...OPERATORS.map((op) => op.name));
 const predicateArb: fc.Arbitrary<PredicateNode> = fc
   .record({
     name: fc.option(nameArb, { freq: 6, nil: null }),
+    // Nested attributes (issue 34): members of any name, keywords and quoted ones included, and indexes.
+    path: fc.option(fc.array(fc.oneof(nameArb, fc.nat(12), fc.constant(MAX_INDEX)), { minLength: 1, maxLength: 3 }), { freq: 3, nil: undefined }),
     operator: operatorArb,
     one: literalArb,
     equalityOne: equalityLiteralArb,
@@ -76,8 +79,8 @@ const predicateArb: fc.Arbitrary<PredicateNode> = fc
     pair: fc.tuple(literalArb, literalArb),
     brackets: fc.boolean(),
   })
-  .map(({ name, operator, one, equalityOne, list, pair, brackets }): PredicateNode => {
-    const attribute = name === null ? null : { type: "Attribute" as const, name, span: SPAN };
+  .map(({ name, path, operator, one, equalityOne, list, pair, brackets }): PredicateNode => {
+    const attribute = name === null ? null : path === undefined ? { type: "Attribute" as const, name, span: SPAN } : { type: "Attribute" as const, name, path, span: SPAN };
     const base = { type: "Predicate" as const, attribute, operator, operatorSpan: SPAN, span: SPAN };
     switch (operator) {
       case "null":

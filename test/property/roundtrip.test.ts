@@ -44,8 +44,14 @@ function scrambled(node: FilterNode, choices: number[]): string {
     }
     return out + quote;
   };
+  // A member after the dot: bare where it is a word (keywords too), or quoted, which any member may be.
+  const step = (s: string | number): string => {
+    if (typeof s === "number") return `[${s}]`;
+    const quoted = quoteName(s).startsWith("`") ? quoteName(s) : "`" + s + "`";
+    return "." + (/^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{M}\p{Nd}_]*$/u.test(s) ? pick([s, quoted]) : quoted);
+  };
   const predicate = (p: PredicateNode): string => {
-    const subject = p.attribute === null ? "" : quoteName(p.attribute.name) + " ";
+    const subject = p.attribute === null ? "" : quoteName(p.attribute.name) + (p.attribute.path ?? []).map(step).join("") + " ";
     const info = OPERATORS.find((op) => op.name === p.operator)!;
     const v = p.value;
     switch (p.operator) {

@@ -178,6 +178,9 @@ describe("highlight", () => {
     ["(a)", "(\u001b[36ma\u001b[0m)"],
     ["`true` != TRUE", "\u001b[36m`true`\u001b[0m \u001b[33m!=\u001b[0m \u001b[34mTRUE\u001b[0m"],
     ["a = #", "\u001b[36ma\u001b[0m \u001b[33m=\u001b[0m \u001b[31;4m#\u001b[0m"],
+    // issue 34: a path is one name, quoted members and indexes included; a malformed step is marked.
+    ["items[0].`zip code` is null", "\u001b[36mitems[0].`zip code`\u001b[0m \u001b[33mis\u001b[0m \u001b[33mnull\u001b[0m"],
+    ["a[x] = 1", "\u001b[36ma\u001b[0m\u001b[31;4m[x]\u001b[0m \u001b[33m=\u001b[0m \u001b[34m1\u001b[0m"],
   ])("%j", (source, out) => {
     expect(highlight(source)).toBe(out);
   });

@@ -95,9 +95,9 @@ export function filterCompletions(text: string, pos: number, options: ResolvedOp
   return { from: found.from, to: found.to, options: options_, filter: false };
 }
 
-/** Where typing opens completion by itself: in a word, or after white space, `(`, `[` or `,` (not right after `"x"` or `)`). */
+/** Where typing opens completion by itself: in a word, or after white space, `(`, `[`, `,` or a path's `.` (not right after `"x"` or `)`). */
 function opensHere(text: string, result: CompletionResult, pos: number): boolean {
-  return result.from < pos || pos === 0 || /[\s(\[,]/.test(text.charAt(pos - 1));
+  return result.from < pos || pos === 0 || /[\s(\[,.]/.test(text.charAt(pos - 1));
 }
 
 /** The completion source the extension registers as language data. */

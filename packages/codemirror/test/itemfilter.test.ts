@@ -276,6 +276,8 @@ describe("highlighting", () => {
   });
 });
 
+const PATHS = { attributes: { "address.city": { type: "string" as const, values: ["Oslo"] }, "address.`zip code`": { type: "string" as const } } };
+
 describe("completion", () => {
   const labels = (text: string, pos: number, options: ItemfilterOptions = {}): string[] =>
     filterCompletions(text, pos, resolveOptions({ schema, ...options }))?.options.map((o) => o.label) ?? [];
@@ -297,6 +299,10 @@ describe("completion", () => {
     ["numbers where the attribute's type is not known", "tags = ", 7, { schema: { attributes: { tags: { values: ["x", 3] } } } }, ['"x"', "3", '""', "0", "true", "false", "null"]],
     ["query mode: key and the secondary key", "", 0, { mode: "query", secondaryKey: "ts" }, ["key", "ts", "=", "<", "<=", ">", ">=", "beginsWith", "between", "("]],
     ["find completes as list", "age >= 3 ", 9, { mode: "find" }, ["and", "or"]],
+    // issue 34: a path's members from the schema after the dot, and the values listed for a path.
+    ["members after a dot", "address.", 8, { schema: PATHS }, ["city", "`zip code`"]],
+    ["members by prefix", "address.z", 9, { schema: PATHS }, ["`zip code`"]],
+    ["values of a path", "address.city = ", 15, { schema: PATHS }, ['"Oslo"', '""', "null"]],
   ] as const)("%s", (_name, text, pos, options, expected) => {
     expect(labels(text, pos, options as ItemfilterOptions)).toEqual(expected);
   });
@@ -321,6 +327,11 @@ describe("completion", () => {
   ])("the source opens by itself %s", (_name, doc, pos, explicit, opens) => {
     const state = stateOf(doc, { schema });
     expect(completionSource(new CompletionContext(state, pos, explicit)) !== null).toBe(opens);
+  });
+
+  it("the source opens by itself after a path's dot", () => {
+    const state = stateOf("address.", { schema: PATHS });
+    expect(completionSource(new CompletionContext(state, 8, false))?.options.map((o) => o.label)).toEqual(["city", "`zip code`"]);
   });
 });
 

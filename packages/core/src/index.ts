@@ -1,4 +1,4 @@
-export type { AndNode, AttributeNode, BooleanNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PredicateNode, StringNode } from "./syntax/ast.js";
+export type { AndNode, AttributeNode, BooleanNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PathSegment, PredicateNode, StringNode } from "./syntax/ast.js";
 export { redactParams, type Params, type ParamValue } from "./syntax/bindParams.js";
 export { scopeDocument, scopedDocument, type ScopeInput } from "./syntax/scopedDocument.js";
 export { attributes } from "./semantics/attributes.js";
@@ -33,7 +33,7 @@ export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptio
 export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./operators.js";
 export { parse, type ParseOptions } from "./syntax/parse.js";
 export { DYNAMO_TYPES, SIZE_OPERATORS, TYPE_NAMES, type TypeName } from "./syntax/typeNames.js";
-export { quoteName, quoteString } from "./syntax/quote.js";
+export { quoteName, quotePath, quoteString } from "./syntax/quote.js";
 export type { AttributeSchema, AttributeType, Schema } from "./compile/schema.js";
 export { suggest, type Suggestion, type SuggestionKind, type Suggestions, type SuggestOptions } from "./assist/suggest.js";
 export type { FilterInput, ReadonlyTree } from "./syntax/toDocument.js";

@@ -50,6 +50,13 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_SYNTAX unterminatedStringLine": { text: "unterminated string: add the closing {quote} (write \\n for a line break inside it)" },
     "E_SYNTAX unterminatedNameLine": { text: "unterminated quoted name: add the closing {quote} (write \\n for a line break inside it)" },
     "E_SYNTAX emptyName": { text: "an attribute name cannot be empty" },
+    "E_SYNTAX pathMember": { text: "expected a member name after '{path}': write a name or a quoted name after the dot, as in address.city" },
+    "E_SYNTAX pathNumberMember": { text: "'{text}' names a member by a number: write {suggestion} for a list element, or {quoted} for a map member named so" },
+    "E_SYNTAX pathIndex": { text: "'{text}' is not a list index: an index is a whole number from 0 in brackets after the list's name[; did you mean '{suggestion}'?]" },
+    "E_SYNTAX pathIndexClose": { text: "missing ']' after the index: write {suggestion}" }, // params also: text
+    "E_SYNTAX pathIndexLarge": { text: "'{text}' is not a list index: an index is at most {limit}" },
+    "E_SYNTAX pathDepth": { text: "a path has at most {limit} steps after its attribute, as DynamoDB nests at most so deep" },
+    "E_SYNTAX pathDot": { text: "unexpected character '{character}': a path is written with no spaces, after a name, as in address.city" },
     "E_SYNTAX loneSurrogate": { text: "a lone surrogate is not valid text" },
     "E_SYNTAX escapeHex": { text: "invalid escape: \\u needs exactly four hex digits, as in \\u00e9" },
     "E_SYNTAX escapeHighSurrogate": { text: "invalid escape: {escape} is a high surrogate and needs a low surrogate escape after it" },
@@ -72,6 +79,7 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_VALUE_TYPE sizeOperator": { text: "size(…) is a number: compare it with =, !=, <, <=, >, >=, between or in, not '{written}'" }, // params also: operator (its name)
     "E_VALUE_TYPE sizeValue": { text: "size(…) is a number, and compares with numbers, not {given|type}[ ({value|literal})]" }, // params also: expected
     "E_VALUE_TYPE sizeService": { text: "the service's filters cannot test size(…): they compare an attribute's value" }, // params also: operator, written
+    "E_VALUE_TYPE pathService": { text: "the service's filters name a top-level attribute, not the path '{path}'" }, // params also: name (the top-level attribute), operator, written
     "E_VALUE_TYPE typeService": { text: "the service's filters cannot test an attribute's type: they compare its value" }, // params also: operator, written
     "E_VALUE_TYPE booleanKey": { text: "a key is a string or a number, never a boolean" }, // params also: operator, written
     "E_VALUE_TYPE keyPrefix": { text: 'every key begins with "", and a key value cannot be the empty string; leave this condition out to read every key' }, // params also: operator, value
@@ -146,6 +154,8 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_FILTER_JSON attribute": { text: "expected an Attribute node or null, not {given|type}[ ({value|literal})][ of type {nodeType|literal}]" },
     "E_FILTER_JSON attributeName": { text: "an attribute name is a non-empty string, not {given|type}[ ({value|literal})]" },
     "E_FILTER_JSON nameSurrogate": { text: "this attribute name has a lone surrogate, which is not valid text" },
+    "E_FILTER_JSON path": { text: "an attribute's path is an array of 1 to {limit} steps, not {given|type}[ ({value|literal})]" },
+    "E_FILTER_JSON pathStep": { text: "a path's step is a member's name (a non-empty string) or a list index (a whole number from 0), not {given|type}[ ({value|literal})]" },
     "E_FILTER_JSON noValue": { text: "'{operator}' takes no value" },
     "E_FILTER_JSON between": { text: "'{operator}' takes an array of two literals, not {given|type}[ ({value|literal})]" },
     "E_FILTER_JSON inEmpty": { text: "'{operator}' takes at least one value" },

@@ -20,9 +20,10 @@ describe("inferSchema", () => {
         on: {},
         bools: { array: true },
         extra: {},
+        "extra.a": { type: "number" },
       },
     });
-    expect(Object.keys(schema.attributes)).toEqual(["name", "age", "tags", "mixed", "flag", "nums", "sets", "on", "bools", "extra"]);
+    expect(Object.keys(schema.attributes)).toEqual(["name", "age", "tags", "mixed", "flag", "nums", "sets", "on", "bools", "extra", "extra.a"]);
   });
 
   it("skips items that are not records, and reads own members only", () => {

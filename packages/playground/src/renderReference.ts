@@ -54,5 +54,16 @@ export function renderReference(root: HTMLElement): void {
     h("code", { text: 'createdAt >= "2024-06-01"' }),
     ". list cannot send these; find checks them, and DynamoDB takes them.",
   );
-  root.replaceChildren(list, keywords, values, more);
+  const paths = h(
+    "p",
+    { class: "muted" },
+    "Nested attributes: ",
+    h("code", { text: 'address.city = "Oslo"' }),
+    ", ",
+    h("code", { text: "items[0].sku" }),
+    ", ",
+    h("code", { text: "address.`zip code`" }),
+    " (a member after a dot, an element's index in brackets, no spaces). list cannot send a path; find checks it, and DynamoDB takes it.",
+  );
+  root.replaceChildren(list, keywords, values, more, paths);
 }

@@ -6,7 +6,7 @@ import {
   isFilterError,
   operatorInfo,
   parse,
-  quoteName,
+  quotePath,
   stringifyJson,
   type FilterDocument,
   type FilterNode,
@@ -129,7 +129,7 @@ function complement(node: PredicateNode, steps: string[]): void {
   const written = negate(node);
   if (node.operator === "in") {
     const values = Array.isArray(node.value) ? node.value : [];
-    const name = node.attribute === null ? "key" : quoteName(node.attribute.name);
+    const name = node.attribute === null ? "key" : quotePath(node.attribute.name, node.attribute.path);
     steps.push(`${written} → ${values.map((v) => `${name} != ${v.type === "Param" ? `$${v.name}` : stringifyJson(v.value)}`).join(" and ")}: 'not in' is 'notEquals' of each value`);
     return;
   }
@@ -137,7 +137,7 @@ function complement(node: PredicateNode, steps: string[]): void {
   if (node.operator === "contains" || node.operator === "notContains") {
     // Not in the complement table: the service's notContains is false where the attribute is missing.
     const other = node.operator === "contains" ? "notContains" : "contains";
-    const name = node.attribute === null ? "the attribute" : quoteName(node.attribute.name);
+    const name = node.attribute === null ? "the attribute" : quotePath(node.attribute.name, node.attribute.path);
     steps.push(`${written}: listItems has no exact opposite of '${node.operator}': '${other}' is false where ${name} is missing (see the error below)`);
     return;
   }

@@ -1,4 +1,4 @@
-import { stringifyJson, type FilterNode, type LiteralNode } from "@itemfilter/core";
+import { quotePath, stringifyJson, type FilterNode, type LiteralNode } from "@itemfilter/core";
 
 /** The syntax tree as indented lines: node types, and each predicate's attribute, operator and values. */
 export function renderTree(node: FilterNode | null, indent = "  "): string[] {
@@ -18,7 +18,7 @@ export function renderTree(node: FilterNode | null, indent = "  "): string[] {
         walk(n.operand, depth + 1);
         return;
       case "Predicate": {
-        const subject = n.attribute === null ? "(the key)" : n.attribute.name;
+        const subject = n.attribute === null ? "(the key)" : n.attribute.path === undefined ? n.attribute.name : quotePath(n.attribute.name, n.attribute.path);
         const value = n.value === undefined ? "" : ` ${Array.isArray(n.value) ? `[${n.value.map(literal).join(", ")}]` : literal(n.value)}`;
         lines.push(`${pad}Predicate ${subject} ${n.operator}${value}${at}`);
         return;

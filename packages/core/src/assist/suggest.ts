@@ -5,8 +5,10 @@ import { CANONICAL_OPERATOR } from "../print/format.js";
 import { isWord, lex, nameEnd, type Token } from "../syntax/lexer.js";
 import { resolveLimits, type Limits } from "../syntax/limits.js";
 import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../operators.js";
-import { quoteName } from "../syntax/quote.js";
-import { schemaIndex, type AttributeType, type Schema } from "../compile/schema.js";
+import { quoteName, quotePath } from "../syntax/quote.js";
+import { suggestMembers } from "./suggestMembers.js";
+import type { NamePath } from "../syntax/readNamePath.js";
+import { schemaIndex, type AttributeType, type Schema, type SchemaIndex } from "../compile/schema.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
 import {
   And,
@@ -132,6 +134,10 @@ export function suggest(source: string, offset: number, options?: SuggestOptions
   const touching = last !== undefined && last.endOffset! + 1 === at;
   // A scanning problem right at the cursor (a stray character) leaves nothing sensible to insert there.
   if (problems.some((p) => p.end === at && !(touching && p.start >= last.startOffset))) return none();
+
+  // A member after a dot (`address.ci`): the schema's members of the path before it, and nothing else.
+  const member = last !== undefined && (last.tokenType === Identifier || last.tokenType === QuotedIdentifier) ? suggestMembers(text, at, last, Context.index(options)) : undefined;
+  if (member !== undefined) return member;
 
   let from = at;
   let to = at;
@@ -316,15 +322,23 @@ class Context {
     if (index === undefined) return [];
     const out: Candidate[] = [];
     for (const [written, resolved] of index.names) {
-      const detail = written === resolved.name ? resolved.type : `alias of ${resolved.name}`;
+      const detail = written === resolved.name && resolved.path === undefined ? resolved.type : `alias of ${resolved.path === undefined ? resolved.name : quotePath(resolved.name, resolved.path)}`;
       const item = { label: quoteName(written), kind: "attribute" as const, name: written };
       out.push(detail === undefined ? item : { ...item, detail });
+    }
+    // The attributes a listed path starts with, whose members complete after a dot.
+    for (const { name } of index.pathList) {
+      if (!index.names.has(name)) out.push({ label: quoteName(name), kind: "attribute", name, detail: "has members: type a dot" });
     }
     return out;
   }
 
-  private index() {
-    const schema = this.options?.schema;
+  private index(): SchemaIndex | undefined {
+    return Context.index(this.options);
+  }
+
+  static index(options: SuggestOptions | undefined): SchemaIndex | undefined {
+    const schema = options?.schema;
     if (schema === undefined) return undefined;
     try {
       return schemaIndex(schema);
@@ -333,10 +347,12 @@ class Context {
     }
   }
 
-  private typeOf(name: string | undefined): AttributeType | undefined {
-    if (this.query) name = this.options?.secondaryKey ?? name;
+  /** The type the schema gives a name token's attribute (its payload: a name, or a path). */
+  private typeOf(written: string | NamePath | undefined): AttributeType | undefined {
+    const name = this.query ? (this.options?.secondaryKey ?? written) : written;
     if (name === undefined) return undefined;
-    const type = this.index()?.resolve(name)?.type;
+    const index = this.index();
+    const type = typeof name === "string" ? index?.resolve(name)?.type : index?.resolvePath(name.name, name.path)?.type;
     return type === "string" || type === "number" || type === "boolean" ? type : undefined;
   }
 
@@ -350,7 +366,7 @@ class Context {
     if (this.sizeBefore(this.before.length)) return "number";
     const last = this.before[this.before.length - 1];
     if (last !== undefined && (last.tokenType === Identifier || last.tokenType === QuotedIdentifier)) {
-      return this.typeOf(last.payload as string);
+      return this.typeOf(last.payload as string | NamePath);
     }
     return this.query ? this.typeOf(undefined) : false;
   }
@@ -379,7 +395,7 @@ class Context {
     if (shape === "string") types.delete("number");
     const subject = this.before[op.index - 1];
     const named = subject !== undefined && (subject.tokenType === Identifier || subject.tokenType === QuotedIdentifier);
-    const type = this.typeOf(named ? (subject.payload as string) : undefined);
+    const type = this.typeOf(named ? (subject.payload as string | NamePath) : undefined);
     if (type !== undefined) for (const t of [...types]) if (t !== type) types.delete(t);
     // The upper bound of between has the lower bound's type.
     const lower = this.before[op.index + 1];

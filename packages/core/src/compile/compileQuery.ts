@@ -1,5 +1,6 @@
 import type { FilterDocument, FilterNode, PredicateNode } from "../syntax/ast.js";
-import { booleanRefusal, checkLiterals, issueDiagnostic, literalValues } from "./lowering.js";
+import { quotePath } from "../syntax/quote.js";
+import { booleanRefusal, checkLiterals, issueDiagnostic, literalValues, pathRefusal } from "./lowering.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
 import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
@@ -156,8 +157,13 @@ function shapeOf(body: FilterNode): PredicateNode[] {
 
 function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, problems: Diagnostic[], maxInValues: number): void {
   const attr = p.attribute;
+  if (attr !== null && attr.path !== undefined && (attr.name.toLowerCase() === "key" || attr.name === secondaryKey)) {
+    problems.push(pathRefusal(p, "query"));
+    return;
+  }
   if (attr !== null && attr.name.toLowerCase() !== "key" && attr.name !== secondaryKey) {
-    const params = { name: attr.name, key: secondaryKey ?? null };
+    // A path shows as written (`address.city`), not as its top-level attribute.
+    const params = { name: attr.path === undefined ? attr.name : quotePath(attr.name, attr.path), key: secondaryKey ?? null };
     problems.push({
       code: "E_QUERY_ATTRIBUTE",
       message: renderMessage("E_QUERY_ATTRIBUTE", params),

@@ -1,7 +1,8 @@
 import { describeValue } from "../checkArgument.js";
-import { isRecord } from "../semantics/itemValue.js";
+import { isMapValue, isRecord } from "../semantics/itemValue.js";
+import { quotePath } from "../syntax/quote.js";
 import { present } from "../semantics/predicateTest.js";
-import type { AttributeSchema, Schema } from "./schema.js";
+import { schemaKey, type AttributeSchema, type Schema } from "./schema.js";
 import { isNumberValue } from "../values/isExactNumber.js";
 
 /** What one attribute held across the items seen, as bits. */
@@ -19,6 +20,11 @@ const BOOLEAN = 16;
  * (objects, arrays of booleans) give no type, which accepts any.
  * Null is a missing value and says nothing about the type. `array: true`
  * marks an attribute that holds an array in some item.
+ *
+ * An attribute that holds maps gets its members too, one level deep, as
+ * paths (`address.city`) with their own types, at most 64 per attribute
+ * (the attribute itself allows every path under it). A top-level name with
+ * a `.` or `[` is listed in backticks (schemaKey), so it is not read as a path.
  *
  * Only own members of records count, as for matching (grammar/semantics.md):
  * items that are not records have no attributes, and `__proto__` is an
@@ -40,7 +46,12 @@ export function inferSchema(items: Iterable<unknown>): Schema {
 export interface InferenceState {
   names: string[];
   bits: number[];
+  /** The members of attributes that hold maps: [attribute, member, bits], in the order first seen. */
+  members?: [string, string, number][];
 }
+
+/** The members of one attribute's maps that are learned; a map's other members are allowed all the same, under the attribute. */
+const MAX_MEMBERS = 64;
 
 /**
  * inferSchema one item at a time, for items that arrive as a stream (a data
@@ -54,6 +65,8 @@ export class SchemaInference {
   /** With names: their bits, -1 until an item has the attribute (the order first seen is kept in `seen`). */
   private readonly only: readonly string[] | undefined;
   private readonly bits: number[] = [];
+  /** Per attribute that held a map: its members' bits, in the order first seen. */
+  private readonly members = new Map<string, Map<string, number>>();
 
   constructor(names?: Iterable<string>) {
     if (names === undefined) return;
@@ -65,7 +78,11 @@ export class SchemaInference {
     if (!isRecord(item)) return;
     const only = this.only;
     if (only === undefined) {
-      for (const name of Object.keys(item)) this.seen.set(name, (this.seen.get(name) ?? 0) | kinds(item[name]));
+      for (const name of Object.keys(item)) {
+        const value = item[name];
+        this.seen.set(name, (this.seen.get(name) ?? 0) | kinds(value));
+        if (isMapValue(value)) this.learnMembers(name, value);
+      }
       return;
     }
     for (let i = 0; i < only.length; i++) {
@@ -75,8 +92,23 @@ export class SchemaInference {
         this.bits[i] = 0;
         this.seen.set(name, 0);
       }
-      this.bits[i]! |= kinds(item[name]);
+      const value = item[name];
+      this.bits[i]! |= kinds(value);
+      if (isMapValue(value)) this.learnMembers(name, value);
     }
+  }
+
+  /** One level deep, and at most MAX_MEMBERS members per attribute, so a map of many keys cannot make a huge schema. */
+  private learnMembers(name: string, map: Readonly<Record<string, unknown>>): void {
+    let members = this.members.get(name);
+    if (members === undefined) this.members.set(name, (members = new Map()));
+    for (const member of Object.keys(map)) this.addMember(members, member, kinds(map[member]));
+  }
+
+  private addMember(members: Map<string, number>, member: string, bits: number): void {
+    const known = members.get(member);
+    if (known !== undefined) members.set(member, known | bits);
+    else if (members.size < MAX_MEMBERS) members.set(member, bits);
   }
 
   /**
@@ -88,7 +120,9 @@ export class SchemaInference {
   state(): InferenceState {
     const names = [...this.seen.keys()];
     const only = this.only;
-    return { names, bits: names.map((name) => (only === undefined ? this.seen.get(name)! : this.bits[only.indexOf(name)]!)) };
+    const members: [string, string, number][] = [];
+    for (const [name, map] of this.members) for (const [member, bits] of map) members.push([name, member, bits]);
+    return { names, bits: names.map((name) => (only === undefined ? this.seen.get(name)! : this.bits[only.indexOf(name)]!)), ...(members.length === 0 ? {} : { members }) };
   }
 
   /** As if the items behind `state` (inferred with the same names) were added after those added so far. */
@@ -108,6 +142,12 @@ export class SchemaInference {
       }
       this.bits[i]! |= bits;
     });
+    for (const [name, member, bits] of state.members ?? []) {
+      if (only !== undefined && !only.includes(name)) continue;
+      let members = this.members.get(name);
+      if (members === undefined) this.members.set(name, (members = new Map()));
+      this.addMember(members, member, bits);
+    }
   }
 
   /** Whether some item added so far has the attribute (as an own member). */
@@ -120,16 +160,22 @@ export class SchemaInference {
     if (only !== undefined) only.forEach((name, i) => this.bits[i] !== -1 && this.seen.set(name, this.bits[i]!));
     const attributes = Object.create(null) as Record<string, AttributeSchema>;
     for (const [name, bits] of this.seen) {
-      const spec: AttributeSchema = {};
-      const scalar = bits & ~ARRAY;
-      if (scalar === STRING) spec.type = "string";
-      else if (scalar === NUMBER) spec.type = "number";
-      else if (bits === BOOLEAN) spec.type = "boolean";
-      if ((bits & ARRAY) !== 0) spec.array = true;
-      attributes[name] = spec;
+      attributes[schemaKey(name)] = specOf(bits);
+      // A map's members as paths after it (`address.city`): their types apply to them alone.
+      for (const [member, memberBits] of this.members.get(name) ?? []) attributes[quotePath(name, [member])] = specOf(memberBits);
     }
     return { attributes };
   }
+}
+
+function specOf(bits: number): AttributeSchema {
+  const spec: AttributeSchema = {};
+  const scalar = bits & ~ARRAY;
+  if (scalar === STRING) spec.type = "string";
+  else if (scalar === NUMBER) spec.type = "number";
+  else if (bits === BOOLEAN) spec.type = "boolean";
+  if ((bits & ARRAY) !== 0) spec.array = true;
+  return spec;
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

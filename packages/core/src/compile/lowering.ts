@@ -11,6 +11,7 @@ import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
 import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/booleanOperators.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
+import { quotePath } from "../syntax/quote.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -70,6 +71,23 @@ function stringOrderingRefusal(node: PredicateNode, reader: "list" | "query"): D
   return { code: "E_VALUE_TYPE", message: renderMessage("E_VALUE_TYPE", params), hint: STRING_ORDERING_HINT[reader], params, span: at.span };
 }
 
+/** Whether a condition tests a nested attribute (`address.city`), which no service filter names. */
+export function hasPath(node: PredicateNode): boolean {
+  return node.attribute !== null && node.attribute.path !== undefined;
+}
+
+const PATH_HINT: Record<"list" | "query", string> = {
+  list: "find (or plan) runs it and checks it locally; compileDynamo sends the path as written",
+  query: "a key is a string or a number, which has no members or elements; find (with keys) checks other paths locally",
+};
+
+/** `address.city = "Oslo"` where the service's filter is written: its `item` names a top-level attribute. At the path. */
+export function pathRefusal(node: PredicateNode, reader: "list" | "query"): Diagnostic {
+  const attr = node.attribute!;
+  const params = { kind: "pathService", path: quotePath(attr.name, attr.path), name: attr.name, operator: node.operator, written: writtenOperator(node) };
+  return { code: "E_VALUE_TYPE", message: renderMessage("E_VALUE_TYPE", params), hint: PATH_HINT[reader], params, span: attr.span };
+}
+
 /** A condition without a subject (`> 3`) where a list filter is read: only a key query may leave the attribute out. */
 export function missingSubject(node: PredicateNode): Diagnostic {
   const params = { kind: "noAttribute", operator: node.operator, written: writtenOperator(node) };
@@ -79,6 +97,10 @@ export function missingSubject(node: PredicateNode): Diagnostic {
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
 export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number, reader: Reader = "list"): void {
   const v = node.value;
+  if (reader !== "local" && hasPath(node)) {
+    problems.push(pathRefusal(node, reader));
+    return;
+  }
   if (isLocalOnly(node)) {
     if (reader !== "local") {
       problems.push(localOnlyRefusal(node, reader));

@@ -1,11 +1,12 @@
-import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
+import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PathSegment, PredicateNode } from "../syntax/ast.js";
+import { readNamePath, type NamePath } from "../syntax/readNamePath.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import { operatorInfo, type Operator } from "../operators.js";
 import { describeValue } from "../checkArgument.js";
 import { replaceTitle } from "../messageText.js";
 import { renderMessage } from "../renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
-import { quoteName, quoteString } from "../syntax/quote.js";
+import { quoteName, quotePath, quoteString } from "../syntax/quote.js";
 import { readNumber } from "../values/numberValue.js";
 import { closest } from "../syntax/closest.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
@@ -34,8 +35,13 @@ export interface Schema {
 }
 
 export interface ResolvedAttribute {
+  /** The stored top-level attribute. */
   name: string;
+  /** For a nested attribute, the stored steps after `name` (ast.ts). */
+  path?: readonly PathSegment[];
   type?: AttributeType;
+  /** The schema entry's `array`, for the attribute it names exactly. */
+  array?: boolean;
 }
 
 /**
@@ -43,7 +49,12 @@ export interface ResolvedAttribute {
  * A Map, so that names like `__proto__` or `constructor` are only ever data.
  */
 export class SchemaIndex {
+  /** Top-level attributes by written name (stored names and aliases). */
   readonly names = new Map<string, ResolvedAttribute>();
+  /** Nested attributes by written path, as quotePath writes it (`address.city`): stored paths and aliases that are paths. */
+  readonly paths = new Map<string, ResolvedAttribute>();
+  /** The same paths as steps, in the schema's order, for completion (suggestMembers.ts). */
+  readonly pathList: { name: string; path: readonly PathSegment[]; resolved: ResolvedAttribute }[] = [];
   constructor(readonly schema: Schema) {
     const attrs = schema.attributes;
     if (typeof attrs !== "object" || attrs === null || Array.isArray(attrs)) {
@@ -52,13 +63,23 @@ export class SchemaIndex {
     if (schema.allowUnknown !== undefined && typeof schema.allowUnknown !== "boolean") {
       throw new TypeError(`${SCHEMA}: schema.allowUnknown must be a boolean, not ${describeValue(schema.allowUnknown)}`);
     }
-    for (const name of Object.keys(attrs)) {
-      const spec = attrs[name]!;
-      checkAttributeSchema(name, spec);
-      const resolved: ResolvedAttribute = spec.type === undefined ? { name } : { name, type: spec.type };
-      this.names.set(name, resolved);
-      for (const alias of spec.aliases ?? []) if (!this.names.has(alias)) this.names.set(alias, resolved);
+    for (const key of Object.keys(attrs)) {
+      const spec = attrs[key]!;
+      checkAttributeSchema(key, spec);
+      const stored = schemaName(key);
+      const resolved: ResolvedAttribute = { ...stored, ...(spec.type === undefined ? {} : { type: spec.type }), ...(spec.array === undefined ? {} : { array: spec.array }) };
+      this.add(stored, resolved, true);
+      for (const alias of spec.aliases ?? []) this.add(schemaName(alias), resolved, false);
     }
+  }
+
+  private add(written: NamePath, resolved: ResolvedAttribute, stored: boolean): void {
+    const map = written.path === undefined ? this.names : this.paths;
+    const key = written.path === undefined ? written.name : quotePath(written.name, written.path);
+    // A stored name wins over an alias of another attribute, whichever comes first.
+    if (!stored && map.has(key)) return;
+    if (written.path !== undefined && !map.has(key)) this.pathList.push({ name: written.name, path: written.path, resolved });
+    map.set(key, resolved);
   }
 
   /** Whether the stored name is marked `array: true`. */
@@ -70,10 +91,57 @@ export class SchemaIndex {
     return this.names.get(written);
   }
 
-  /** Names and aliases close to a misspelt one, best first. */
-  didYouMean(written: string): string[] {
-    return closest(written, this.names.keys()).slice(0, 3);
+  /**
+   * The stored attribute a written one names, path included: the longest
+   * listed prefix of the path (a stored path, an alias, or the top-level
+   * attribute) with the rest of the path after it. Its type and `array`
+   * apply only where the whole path is listed; a listed attribute or path
+   * allows every path under it, and nothing else is allowed.
+   */
+  resolvePath(name: string, path: readonly PathSegment[] | undefined): ResolvedAttribute | undefined {
+    if (path === undefined) return this.names.get(name);
+    for (let k = path.length; k >= 0; k--) {
+      const found = k === 0 ? this.names.get(name) : this.paths.size === 0 ? undefined : this.paths.get(quotePath(name, path.slice(0, k)));
+      if (found === undefined) continue;
+      const steps = [...(found.path ?? []), ...path.slice(k)];
+      if (k === path.length) return steps.length === 0 ? found : { ...found, path: steps };
+      return steps.length === 0 ? { name: found.name } : { name: found.name, path: steps };
+    }
+    return undefined;
   }
+
+  /** Names, paths and aliases close to a misspelt one, best first, as a filter writes them. */
+  didYouMean(written: string): string[] {
+    return closest(written, [...this.names.keys(), ...this.paths.keys()]).slice(0, 3);
+  }
+
+  /** The text that writes a suggestion of didYouMean in a filter. */
+  written(suggestion: string): string {
+    return this.paths.has(suggestion) ? suggestion : quoteName(suggestion);
+  }
+}
+
+/**
+ * A schema's attribute or alias: a path where it is written as one in the
+ * filter language (it has a `.` or `[`, or starts with a backtick:
+ * `address.city`, `` `a.b` `` for a top-level name with a dot), else the
+ * name as it is, any text, as before paths.
+ */
+function schemaName(key: string): NamePath {
+  if (!/[.[]/.test(key) && !key.startsWith("`")) return { name: key };
+  const read = readNamePath(key);
+  if (read === undefined) {
+    throw new TypeError(`${SCHEMA}: ${JSON.stringify(key)} is read as a path, as a filter writes one (address.city, items[0].sku); write a name that holds a '.' or '[' in backticks`);
+  }
+  return read;
+}
+
+
+
+/** The key a schema lists an attribute under: a name with a `.` or `[` (or a leading backtick) in backticks, so it is not read as a path. */
+export function schemaKey(name: string): string {
+  // Such a name is never plain, so quoteName writes it in backticks.
+  return /[.[]/.test(name) || name.startsWith("`") ? quoteName(name) : name;
 }
 
 const SCHEMA = "a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }";
@@ -142,17 +210,18 @@ function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[], t
 function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[], target: Target): PredicateNode {
   const attr = node.attribute;
   if (attr === null) return node;
-  const resolved = index.resolve(attr.name);
+  const resolved = index.resolvePath(attr.name, attr.path);
   if (resolved === undefined) {
     if (index.schema.allowUnknown === true) return node;
-    const near = index.didYouMean(attr.name);
-    const params = { name: attr.name, suggestions: near };
+    const written = shownName(attr);
+    const near = index.didYouMean(written);
+    const params = { name: written, suggestions: near };
     problems.push({
       code: "E_UNKNOWN_ATTRIBUTE",
       message: renderMessage("E_UNKNOWN_ATTRIBUTE", params),
       ...(near.length > 0 ? {} : { hint: "add the name (or an alias) to the schema if it should be accepted" }),
       params,
-      ...(near.length > 0 ? { fixes: near.map((n) => ({ title: replaceTitle(n), span: attr.span, replacement: quoteName(n) })) } : {}),
+      ...(near.length > 0 ? { fixes: near.map((n) => ({ title: replaceTitle(n), span: attr.span, replacement: index.written(n) })) } : {}),
       span: attr.span,
     });
     return node;
@@ -160,11 +229,22 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
   // A size is a number and a type test fits any attribute: the attribute's own type says nothing against either.
   if (!isLocalOnly(node)) {
     if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
-    if (index.isArray(resolved.name)) checkArray(node, attr, problems);
+    if (resolved.array === true) checkArray(node, attr, problems);
   }
-  if (resolved.name === attr.name) return node;
-  const renamed: AttributeNode = { ...attr, name: resolved.name };
+  if (resolved.name === attr.name && samePath(resolved.path, attr.path)) return node;
+  const { path: _written, ...top } = attr;
+  const renamed: AttributeNode = resolved.path === undefined ? { ...top, name: resolved.name } : { ...top, name: resolved.name, path: resolved.path };
   return { ...node, attribute: renamed };
+}
+
+function samePath(a: readonly PathSegment[] | undefined, b: readonly PathSegment[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((step, i) => step === b[i]);
+}
+
+/** An attribute as the filter writes it, for messages: the name, or the path (`address.city`). */
+function shownName(attr: AttributeNode): string {
+  return attr.path === undefined ? attr.name : quotePath(attr.name, attr.path);
 }
 
 /** The operators offered for an attribute of each type, best first; each target keeps those it takes. */
@@ -188,7 +268,7 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   // A string attribute takes the orderings too: strings order by UTF-8 bytes (grammar/semantics.md).
   const kind = type === "number" && shape === "string" ? "textOperator" : undefined;
   if (kind !== undefined) {
-    const params = { kind, operator: node.operator, written: writtenOperator(node), name: attr.name, type, expected: offeredList(type, target) };
+    const params = { kind, operator: node.operator, written: writtenOperator(node), name: shownName(attr), type, expected: offeredList(type, target) };
     problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: node.operatorSpan });
     return;
   }
@@ -198,13 +278,13 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
     // A parameter is checked once bound; parse() keeps it unbound.
     if (v.type === want || v.type === "Param") continue;
     if (v.type === "Boolean") {
-      const params = { kind: "notBoolean", name: attr.name, type, value: v.value };
+      const params = { kind: "notBoolean", name: shownName(attr), type, value: v.value };
       problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: v.span });
       continue;
     }
     // A quoted number ("3") unquoted, and a number quoted: the fixes the message describes, where they keep the value.
     const replacement = type === "string" ? quoteString(String(v.value)) : JSON_NUMBER.test(v.value as string) && "value" in readNumber(v.value as string) ? (v.value as string) : undefined;
-    const params = { kind: type === "number" ? "numberValue" : "stringValue", name: attr.name, type, value: v.value, ...(type === "string" ? { suggestion: replacement! } : {}) };
+    const params = { kind: type === "number" ? "numberValue" : "stringValue", name: shownName(attr), type, value: v.value, ...(type === "string" ? { suggestion: replacement! } : {}) };
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
       message: renderMessage("E_ATTRIBUTE_TYPE", params),
@@ -224,7 +304,7 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
 function checkBoolean(node: PredicateNode, attr: AttributeNode, problems: Diagnostic[], target: Target): void {
   const shape = operatorInfo(node.operator)!.value;
   if (shape !== "none" && !takesBoolean(node.operator)) {
-    const params = { kind: "booleanOperator", operator: node.operator, written: writtenOperator(node), name: attr.name, type: "boolean", expected: offeredList("boolean", target) };
+    const params = { kind: "booleanOperator", operator: node.operator, written: writtenOperator(node), name: shownName(attr), type: "boolean", expected: offeredList("boolean", target) };
     problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: node.operatorSpan });
     return;
   }
@@ -232,7 +312,7 @@ function checkBoolean(node: PredicateNode, attr: AttributeNode, problems: Diagno
   for (const v of values) {
     if (v.type === "Boolean" || v.type === "Param") continue;
     const meant = BOOLEAN_WORDS.get(String(v.value).toLowerCase());
-    const params = { kind: "booleanValue", name: attr.name, type: "boolean", value: v.value, ...(meant === undefined ? {} : { suggestion: meant }) };
+    const params = { kind: "booleanValue", name: shownName(attr), type: "boolean", value: v.value, ...(meant === undefined ? {} : { suggestion: meant }) };
     problems.push({
       code: "E_ATTRIBUTE_TYPE",
       message: renderMessage("E_ATTRIBUTE_TYPE", params),
@@ -263,12 +343,12 @@ function checkArray(node: PredicateNode, attr: AttributeNode, problems: Diagnost
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
   const only = values.length === 1 ? values[0]! : undefined;
   const single = only?.type === "String" ? only.value : undefined;
-  const replacement = single === undefined ? undefined : `${quoteName(attr.name)} contains ${quoteString(single)}`;
+  const replacement = single === undefined ? undefined : `${quotePath(attr.name, attr.path)} contains ${quoteString(single)}`;
   const params = {
     kind: replacement === undefined ? "array" : "arrayContains",
     operator: node.operator,
     written: writtenOperator(node),
-    name: attr.name,
+    name: shownName(attr),
     type: "array",
     ...(replacement === undefined ? {} : { suggestion: replacement }),
   };

@@ -4,7 +4,7 @@ import { complementFilters, equalityValues, predicateFilter, uniqueScalars } fro
 import type { Span } from "../syntax/location.js";
 import { formatBuilt } from "../print/format.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
-import { isStringOrdering } from "../compile/lowering.js";
+import { hasPath, isStringOrdering } from "../compile/lowering.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
 import { compareScalars } from "../semantics/compare.js";
 import { isNumberValue } from "../values/isExactNumber.js";
@@ -105,9 +105,9 @@ function lit(l: Literal, span: Span): Term {
  * `a in (1) or a in ("x")`.
  */
 function positive(node: PredicateNode): Term {
-  // The service's ListFilter holds no boolean and orders numbers only, so such a condition is checked
-  // locally (a range of strings may still reach the server as between: stringRanges.ts).
-  if (hasBoolean(node) || isStringOrdering(node) || isLocalOnly(node)) return lit(local(node), node.span);
+  // The service's ListFilter holds no boolean, orders numbers only and names top-level attributes, so such
+  // a condition is checked locally (a range of strings may still reach the server as between: stringRanges.ts).
+  if (hasBoolean(node) || isStringOrdering(node) || isLocalOnly(node) || hasPath(node)) return lit(local(node), node.span);
   const filter = predicateFilter(node);
   if (filter.operator !== "in" || !Array.isArray(filter.value)) return lit(pushed(filter), node.span);
   const numbers = filter.value.filter(isNumberValue);
@@ -124,7 +124,7 @@ function sameShape(item: string, values: Scalar[], brackets: boolean): ListFilte
 }
 
 function negative(node: PredicateNode): Term {
-  const filters = hasBoolean(node) || isLocalOnly(node) ? null : complementFilters(node);
+  const filters = hasBoolean(node) || isLocalOnly(node) || hasPath(node) ? null : complementFilters(node);
   if (filters === null) {
     const not: NotNode = { type: "Not", operand: node, span: node.span };
     return lit(local(not), node.span);

@@ -5,7 +5,7 @@ import { numberProblemOf } from "../values/numberValue.js";
 import { renderMessage } from "../renderMessage.js";
 import type { Operator } from "../operators.js";
 import type { ParseOptions } from "../syntax/parse.js";
-import { quoteName, quoteString } from "../syntax/quote.js";
+import { quotePath, quoteString } from "../syntax/quote.js";
 import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
 
 export type FormatOptions = ParseOptions;
@@ -91,7 +91,7 @@ function bare(n: FilterNode, own: number): string {
 }
 
 function predicate(p: PredicateNode): string {
-  const name = p.attribute === null ? "" : quoteName(p.attribute.name);
+  const name = p.attribute === null ? "" : quotePath(p.attribute.name, p.attribute.path);
   const subject = p.attribute === null ? "" : (p.size === true ? `size(${name})` : name) + " ";
   return subject + operation(p);
 }

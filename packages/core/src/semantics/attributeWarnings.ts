@@ -5,7 +5,7 @@ import type { DiagnosticParams, Fix } from "../errors.js";
 import { cutText, MAX_QUOTED, quoted, replaceTitle } from "../messageText.js";
 import type { Span } from "../syntax/location.js";
 import type { ParseOptions } from "../syntax/parse.js";
-import { quoteName, quoteString } from "../syntax/quote.js";
+import { quoteName, quotePath, quoteString } from "../syntax/quote.js";
 import { toDocument, type FilterInput } from "../syntax/toDocument.js";
 
 /**
@@ -67,20 +67,22 @@ export function attributeWarnings(input: FilterInput, schema: Schema, options?: 
     if (node.type === "Not") stack.push(node.operand);
     else if (node.type !== "Predicate") for (let i = node.operands.length - 1; i >= 0; i--) stack.push(node.operands[i]!);
     else {
-      const warning = check(node, index, schema, secondaryKey);
+      const warning = check(node, index, secondaryKey);
       if (warning !== undefined) out.push(warning);
     }
   }
   return out;
 }
 
-function check(node: PredicateNode, index: ReturnType<typeof schemaIndex>, schema: Schema, secondaryKey: string | undefined): AttributeWarning | undefined {
+function check(node: PredicateNode, index: ReturnType<typeof schemaIndex>, secondaryKey: string | undefined): AttributeWarning | undefined {
   const attr = node.attribute;
   const isKey = secondaryKey !== undefined && (attr === null || attr.name.toLowerCase() === "key");
-  const name = isKey ? secondaryKey : attr?.name;
+  // A nested attribute is looked up, and shown, as its whole path (`address.city`).
+  const path = isKey ? undefined : attr?.path;
+  const name = isKey ? secondaryKey : attr === null ? undefined : path === undefined ? attr.name : quotePath(attr.name, path);
   if (name === undefined) return undefined;
   const span = attr?.span ?? node.operatorSpan;
-  const resolved = index.resolve(name);
+  const resolved = path === undefined ? index.resolve(name) : index.resolvePath(attr!.name, path);
   if (resolved === undefined) {
     if (isKey) return undefined; // the key is the table's; items may leave it out of what they show
     const suggestions = index.didYouMean(name);
@@ -94,11 +96,10 @@ function check(node: PredicateNode, index: ReturnType<typeof schemaIndex>, schem
       params: { name: cutText(name, MAX_QUOTED), suggestions },
     };
     if (attr === null || suggestions.length === 0) return warning;
-    return { ...warning, fixes: suggestions.map((n) => ({ title: replaceTitle(n), span, replacement: quoteName(n) })) };
+    return { ...warning, fixes: suggestions.map((n) => ({ title: replaceTitle(n), span, replacement: index.written(n) })) };
   }
-  const spec = Object.hasOwn(schema.attributes, resolved.name) ? schema.attributes[resolved.name] : undefined;
   // `size(tags) = 3` compares the array's size, which is what it means to.
-  if (spec?.array !== true || node.size === true) return undefined;
+  if (resolved.array !== true || node.size === true) return undefined;
   const op = node.operator;
   if (op !== "equals" && op !== "notEquals" && op !== "in") return undefined;
   const first = firstString(node.value);
@@ -106,8 +107,9 @@ function check(node: PredicateNode, index: ReturnType<typeof schemaIndex>, schem
   const effect = op === "notEquals" ? "is true for every array" : "never matches an array";
   const meant = op === "notEquals" ? "notContains" : "contains";
   const single = first !== undefined && (op !== "in" || (Array.isArray(node.value) && node.value.length === 1));
-  const replacement = first === undefined || attr === null ? undefined : `${quoteName(attr.name)} ${meant} ${quoteString(first)}`;
-  const fix = first === undefined ? `use ${meant} to test the elements` : `to test the elements, write ${quoted(`${quoteName(name)} ${meant} ${quoteString(first)}`)}`;
+  const subject = path === undefined ? quoteName(name) : name;
+  const replacement = first === undefined || attr === null ? undefined : `${quotePath(attr.name, attr.path)} ${meant} ${quoteString(first)}`;
+  const fix = first === undefined ? `use ${meant} to test the elements` : `to test the elements, write ${quoted(`${subject} ${meant} ${quoteString(first)}`)}`;
   const warning: AttributeWarning = {
     code: "W_ARRAY_ATTRIBUTE",
     message: `${quoted(name)} holds arrays in the items seen, and ${written} ${effect}; ${fix}`,

@@ -3,7 +3,7 @@ import type { FilterValue } from "../compile/filters.js";
 import { checkStringOption } from "../checkArgument.js";
 import { missingSubject } from "../compile/lowering.js";
 import { FilterError } from "../errors.js";
-import { itemValue } from "./itemValue.js";
+import { itemValue, readPath } from "./itemValue.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { conditionTest } from "./conditionTest.js";
 import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
@@ -86,7 +86,9 @@ function prepare(node: FilterNode, secondaryKey: string | undefined): Test {
     case "Predicate": {
       const name = predicateSubject("evaluate", node, secondaryKey);
       const test = conditionTest(node, plainValue(node.value));
-      return (item) => test(itemValue(item, name));
+      const path = node.attribute?.path;
+      if (path === undefined) return (item) => test(itemValue(item, name));
+      return (item) => test(readPath(item, name, path));
     }
     default:
       throw new TypeError(`evaluate: unknown node type ${JSON.stringify((node as { type?: unknown }).type)}`);

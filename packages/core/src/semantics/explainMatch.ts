@@ -1,11 +1,11 @@
-import type { FilterNode, PredicateNode } from "../syntax/ast.js";
+import type { FilterNode, PathSegment, PredicateNode } from "../syntax/ast.js";
 import type { FilterValue, ListFilter, QueryFilter } from "../compile/filters.js";
 import { checkOptions, checkStringOption, describeValue } from "../checkArgument.js";
 import { decompile } from "../print/decompile.js";
 import { plainValue, predicateSubject, scopeTest, type EvaluateOptions } from "./evaluate.js";
-import { itemValue } from "./itemValue.js";
+import { readPath } from "./itemValue.js";
 import type { Operator } from "../operators.js";
-import { predicateReason } from "./predicateReason.js";
+import { nameText, predicateReason } from "./predicateReason.js";
 import { conditionTest } from "./conditionTest.js";
 import { sizeReason, typeReason } from "./sizeAndTypeReason.js";
 import type { Span } from "../syntax/location.js";
@@ -21,8 +21,10 @@ export interface DecidingPredicate {
   readonly operator: Operator;
   /** True when the condition tests `size(attribute)`: `actual` is then the attribute's value, not its size. */
   readonly size?: true;
-  /** The attribute tested (the secondary key's name for a key query's `key`). */
+  /** The attribute tested (the secondary key's name for a key query's `key`); for a nested one, the top-level attribute. */
   readonly attribute: string;
+  /** For a nested attribute (`address.city`), the steps after `attribute` (ast.ts); `present` and `actual` are the value there. */
+  readonly path?: readonly PathSegment[];
   /** The filter's value: absent for null/notNull, a list for in, a pair for between. */
   readonly value?: FilterValue | readonly FilterValue[];
   /** Whether the item has the attribute (JSON null counts as missing). */
@@ -184,20 +186,23 @@ function collect(judged: Judged, root: boolean, out: DecidingPredicate[]): void 
 function decide(node: PredicateNode, item: unknown, secondaryKey: string | undefined, negated: boolean): DecidingPredicate {
   const name = predicateSubject("explainMatch", node, secondaryKey);
   const value = plainValue(node.value);
-  const actual = itemValue(item, name);
+  const path = node.attribute?.path;
+  const actual = readPath(item, name, path);
   const holds = conditionTest(node, value)(actual);
   const present = actual !== undefined && actual !== null;
+  const who = nameText(name, path);
   const reason =
     node.size === true
-      ? sizeReason(name, node.operator, value, actual, holds)
+      ? sizeReason(who, node.operator, value, actual, holds)
       : node.operator === "type" || node.operator === "notType"
-        ? typeReason(name, value, actual)
-        : predicateReason(name, node.operator, value, actual, holds);
+        ? typeReason(who, value, actual)
+        : predicateReason(who, node.operator, value, actual, holds);
   return {
     span: node.span,
     operator: node.operator,
     ...(node.size === true ? { size: true as const } : {}),
     attribute: name,
+    ...(path === undefined ? {} : { path }),
     ...(value === undefined ? {} : { value }),
     present,
     ...(present ? { actual } : {}),

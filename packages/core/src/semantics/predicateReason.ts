@@ -1,5 +1,6 @@
 import type { Operator } from "../operators.js";
-import { quoteName, quoteString } from "../syntax/quote.js";
+import { quoteName, quotePath, quoteString } from "../syntax/quote.js";
+import type { PathSegment } from "../syntax/ast.js";
 import { isPlainName } from "../syntax/lexer.js";
 import { present } from "./predicateTest.js";
 import { isNumberValue } from "../values/isExactNumber.js";
@@ -35,8 +36,10 @@ export function listText(values: readonly unknown[]): string {
   return values.length > MOST_ELEMENTS ? `${shown}, … (${values.length} values)` : shown;
 }
 
-export function nameText(name: string): string {
-  return isPlainName(name) ? name : quoteName(cut(name));
+/** The attribute as a reason shows it, path included (`address.city`), long names cut. */
+export function nameText(name: string, path?: readonly PathSegment[]): string {
+  if (path === undefined) return isPlainName(name) ? name : quoteName(cut(name));
+  return quotePath(cut(name), path.map((step) => (typeof step === "string" ? cut(step) : step)));
 }
 
 const SYMBOL: Partial<Record<Operator, string>> = { lessThan: "<", lessEqual: "<=", greaterThan: ">", greaterEqual: ">=" };
@@ -71,10 +74,9 @@ function filterKind(operator: Operator, value: unknown): Kind | "mixed" | undefi
 
 /**
  * One line saying why `operator value` is `holds` for an attribute that is
- * `actual` (undefined or null: missing). `name` is the attribute's name.
+ * `actual` (undefined or null: missing). `who` is the attribute as nameText shows it.
  */
-export function predicateReason(name: string, operator: Operator, value: unknown, actual: unknown, holds: boolean): string {
-  const who = nameText(name);
+export function predicateReason(who: string, operator: Operator, value: unknown, actual: unknown, holds: boolean): string {
   const missing = actual === undefined || actual === null;
   if (operator === "null" || operator === "notNull") {
     return missing ? `${who} is missing` : `${who} is present (${presentText(actual)})`;

@@ -1,5 +1,5 @@
 import type { Operator } from "../operators.js";
-import { nameText, scalarText, listText } from "./predicateReason.js";
+import { scalarText, listText } from "./predicateReason.js";
 import { sizeOf, valueType } from "./sizeAndType.js";
 
 /*
@@ -14,16 +14,14 @@ function article(type: string): string {
 }
 
 /** `tags is a list`, `name is a string, not a list`, `email is missing`. */
-export function typeReason(name: string, expected: unknown, actual: unknown): string {
-  const who = nameText(name);
+export function typeReason(who: string, expected: unknown, actual: unknown): string {
   const type = valueType(actual);
   if (type === undefined) return `${who} is missing`;
   return type === expected ? `${who} is ${article(type)}` : `${who} is ${article(type)}, not ${article(String(expected))}`;
 }
 
 /** `size(name) is 5, not > 8`; `age is a number, which has no size`. */
-export function sizeReason(name: string, operator: Operator, value: unknown, actual: unknown, holds: boolean): string {
-  const who = nameText(name);
+export function sizeReason(who: string, operator: Operator, value: unknown, actual: unknown, holds: boolean): string {
   const size = sizeOf(actual);
   if (size === undefined) {
     const missing = actual === undefined || actual === null;

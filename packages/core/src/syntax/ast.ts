@@ -58,10 +58,19 @@ export interface PredicateNode {
 
 export interface AttributeNode {
   readonly type: "Attribute";
-  /** The name as the filter reads it, after backtick unquoting. */
+  /** The (top-level) attribute's name as the filter reads it, after backtick unquoting. */
   readonly name: string;
+  /**
+   * A nested attribute (`address.city`, `items[0].sku`): the steps after
+   * `name`, a map member's name (a string) or a list index (a number).
+   * Absent for a top-level attribute, never empty. The span covers the whole path.
+   */
+  readonly path?: readonly PathSegment[];
   readonly span: Span;
 }
+
+/** One step of a path into an attribute: a map member's name, or a list element's index (a whole number from 0). */
+export type PathSegment = string | number;
 
 /** A value in a filter: a literal, or a parameter that `params` supplies. */
 export type LiteralNode = StringNode | NumberNode | BooleanNode | ParamNode;

@@ -29,6 +29,7 @@ import {
   StringLiteral,
 } from "./tokens.js";
 import { Token } from "./token.js";
+import { pathFollows, scanPath } from "./scanPath.js";
 
 export { Token };
 
@@ -152,6 +153,11 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** Length of the name-starting character at i (0 if none). */
+export function nameStartAt(source: string, i: number): number {
+  return nameCharAt(source, i, true);
+}
+
 /** Length of the name character at i (0 if none); non-ASCII goes through the Unicode regex. */
 function nameCharAt(source: string, i: number, start: boolean): number {
   const c = source.charCodeAt(i);
@@ -215,8 +221,10 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         else break;
       }
       const kw = keywordOf(source, start, i);
-      if (kw === undefined) push(Identifier, start, i, source.slice(start, i));
-      else push(kw.type, start, i, kw.payload);
+      // A keyword never starts a path: `in[1, 2]` is an in list.
+      if (kw !== undefined) push(kw.type, start, i, kw.payload);
+      else if (pathFollows(source, i)) i = scanPath(source, start, i, Identifier, source.slice(start, i), push, problem);
+      else push(Identifier, start, i, source.slice(start, i));
       continue;
     }
     switch (c) {
@@ -295,9 +303,13 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
       case 39:
         i = scanString(source, i, push, problem);
         continue;
-      case 96:
-        i = scanString(source, i, push, problem);
+      case 96: {
+        // A quoted name, which may start a path (`` `zip code`.first ``).
+        let quoted = "";
+        i = scanString(source, i, (type, s, e, payload) => (pathFollows(source, e) ? (quoted = payload as string) : push(type, s, e, payload)), problem);
+        if (pathFollows(source, i)) i = scanPath(source, start, i, QuotedIdentifier, quoted, push, problem);
         continue;
+      }
       case 36: {
         // $name: a parameter. The name is scanned as a plain name is, so `$a1` and `$straße` work.
         const end = nameCharAt(source, i + 1, true) > 0 ? nameEnd(source, i + 1 + nameCharAt(source, i + 1, true)) : i + 1;
@@ -320,6 +332,11 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
     }
     if (c >= 0x2018 && c <= 0x201f) {
       i = scanCurlyQuoted(source, i, push, problem);
+      continue;
+    }
+    if (c === 46) {
+      // A `.` that no name comes right before: a path has no spaces (`address.city`).
+      problem("E_SYNTAX", start, ++i, { params: { kind: "pathDot", character: "." } });
       continue;
     }
     // Anything else: one problem for the whole run of unexpected characters.

@@ -11,6 +11,7 @@ import { LeanParser, typeSet } from "./leanParser.js";
 import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
 import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
 import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
+import type { NamePath } from "./readNamePath.js";
 import {
   ALL_TOKENS,
   And,
@@ -196,8 +197,7 @@ export class FilterParser extends LeanParser {
     if (this.RECORDING_PHASE || node === undefined) return node;
     const s = this.state;
     if (++s.predicates > s.maxPredicates) this.limit(start, limitText("maxPredicates", s.maxPredicates));
-    const attribute: AttributeNode | null =
-      name === undefined ? null : { type: "Attribute", name: (name as unknown as { payload: string }).payload, span: this.spanOf(name) };
+    const attribute: AttributeNode | null = name === undefined ? null : attributeNode((name as unknown as { payload: string | NamePath }).payload, this.spanOf(name));
     (node as { attribute: AttributeNode | null }).attribute = attribute;
     if (sized !== undefined) (node as { size?: true }).size = true;
     (node as { span: Span }).span = this.predicateSpan(node, attribute, sized === undefined ? undefined : start);
@@ -291,7 +291,9 @@ export class FilterParser extends LeanParser {
 
   /** `is string`, `is not list`: the type's name in lower case as the value; any other word is refused at the word. */
   private typeTest(operator: "type" | "notType", is: IToken, word: IToken): PredicateNode {
-    const written = (word as unknown as { payload: string }).payload;
+    // A path (`is a.b`) is no type: its text is refused as any other word is.
+    const payload = (word as unknown as { payload: string | NamePath }).payload;
+    const written = typeof payload === "string" ? payload : word.image;
     const name = written.toLowerCase();
     if (!isTypeName(name)) this.state.problems.push(typeNameProblem(written, word.startOffset, word.endOffset! + 1));
     // The operator span covers `is` to the name, as `is null`'s does.
@@ -459,6 +461,11 @@ export class FilterParser extends LeanParser {
     const last = this.LA(0);
     return this.state.index.span(first.startOffset, Math.max(first.startOffset, last.endOffset! + 1));
   }
+}
+
+/** The attribute a name token names: a top-level name (a string payload) or a path (scanPath.ts). */
+function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
+  return typeof payload === "string" ? { type: "Attribute", name: payload, span } : { type: "Attribute", name: payload.name, path: payload.path, span };
 }
 
 /** Whether a name token is the word `size` (in any case), which a `(` makes DynamoDB's size(). */

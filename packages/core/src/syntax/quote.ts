@@ -1,5 +1,5 @@
 import { describeValue } from "../checkArgument.js";
-import { isPlainName } from "./plainName.js";
+import { isNameShaped, isPlainName } from "./plainName.js";
 
 /*
  * Quoting shared by the formatter and the decompiler. Strings are written in
@@ -58,4 +58,16 @@ export function quoteString(value: string): string {
 export function quoteName(name: string): string {
   if (typeof name !== "string") throw new TypeError(`quoteName takes an attribute name (a string), not ${describeValue(name)}`);
   return isPlainName(name) ? name : "`" + escapeBody(name, 96) + "`";
+}
+
+/**
+ * An attribute as written, path included: `address.city`, `items[0].sku`,
+ * `` address.`zip code` ``. A member after the dot may be any word, keywords
+ * included (the scanner reads any word there as a name); other members are in backticks.
+ */
+export function quotePath(name: string, path: readonly (string | number)[] | undefined): string {
+  let out = quoteName(name);
+  if (path === undefined) return out;
+  for (const step of path) out += typeof step === "number" ? `[${step}]` : "." + (isNameShaped(step) ? step : "`" + escapeBody(step, 96) + "`");
+  return out;
 }

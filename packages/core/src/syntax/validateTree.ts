@@ -1,4 +1,5 @@
-import type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, OrNode, PredicateNode } from "./ast.js";
+import type { AndNode, AttributeNode, FilterDocument, FilterNode, LiteralNode, NotNode, OrNode, PathSegment, PredicateNode } from "./ast.js";
+import { MAX_INDEX, MAX_PATH_STEPS } from "./pathLimits.js";
 import { describeValue } from "../checkArgument.js";
 import { FilterError, type DiagnosticParams, type ErrorCode } from "../errors.js";
 import { limitText, type LimitName } from "../limitMessages.js";
@@ -223,7 +224,10 @@ class TreeCheck {
     const name = own(attr, "name");
     if (typeof name !== "string" || name === "") fail("E_FILTER_JSON", join(at, ".name"), { kind: "attributeName", ...givenParams(name) });
     if (hasLoneSurrogate(name)) fail("E_FILTER_JSON", join(at, ".name"), { kind: "nameSurrogate" });
-    return { type: "Attribute", name, span: spanAt(own(attr, "span"), join(at, ".span")) };
+    const span = spanAt(own(attr, "span"), join(at, ".span"));
+    const path = own(attr, "path");
+    if (path === undefined) return { type: "Attribute", name, span };
+    return { type: "Attribute", name, path: pathSteps(path, join(at, ".path")), span };
   }
 
   /** The value's shape from the operator table; whether its type fits the operator is the compilers' check, not this one. */
@@ -247,6 +251,19 @@ class TreeCheck {
     if (Array.isArray(value)) fail("E_FILTER_JSON", at, { kind: "oneLiteral", operator });
     return literal(value, at);
   }
+}
+
+/** A path's steps (ast.ts): member names and indexes, as many as the scanner takes (scanPath.ts). */
+function pathSteps(path: unknown, at: string): PathSegment[] {
+  if (!Array.isArray(path) || path.length === 0 || path.length > MAX_PATH_STEPS) fail("E_FILTER_JSON", at, { kind: "path", limit: MAX_PATH_STEPS, ...givenParams(path) });
+  const steps: PathSegment[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const step: unknown = path[i];
+    const ok = typeof step === "string" ? step !== "" && !hasLoneSurrogate(step) : Number.isSafeInteger(step) && (step as number) >= 0 && (step as number) <= MAX_INDEX;
+    if (!ok) fail("E_FILTER_JSON", index(at, "", i), { kind: "pathStep", ...givenParams(step) });
+    steps.push(step as PathSegment);
+  }
+  return steps;
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;

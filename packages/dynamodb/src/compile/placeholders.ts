@@ -22,6 +22,18 @@ export class Placeholders {
     return token;
   }
 
+  /**
+   * A document path (`address.city`, `items[0].sku`) as DynamoDB writes one:
+   * a placeholder for each name, the indexes as written (`#n0.#n1[0]`).
+   * A member shares its placeholder with an attribute of the same name.
+   */
+  path(attribute: string, path: readonly (string | number)[] | undefined): string {
+    let out = this.name(attribute);
+    if (path === undefined) return out;
+    for (const step of path) out += typeof step === "number" ? `[${step}]` : `.${this.name(step)}`;
+    return out;
+  }
+
   value(value: ExpressionValue): string {
     const key = "S" in value ? `S${value.S}` : "N" in value ? `N${value.N}` : `B${String(value.BOOL)}`;
     let entry = this.values.get(key);

@@ -212,7 +212,7 @@ function writePredicate(node: PredicateNode, w: Writer): void {
     problem(w, "E_SYNTAX", "name the attribute the condition tests", operatorParams("noAttribute", node), node.operatorSpan);
     return;
   }
-  const name = w.placeholders.name(node.attribute.name);
+  const name = w.placeholders.path(node.attribute.name, node.attribute.path);
   // size(#a) stands where #a does: DynamoDB's comparisons, BETWEEN and IN all take it (the parser allows no other operator).
   const a = node.size === true ? `size(${name})` : name;
   if (node.size === true) w.op();
