@@ -61,6 +61,12 @@ describe("tokenize", () => {
       ],
     ],
     ["`first name` = \"\u{1F600}\"", [["attribute", "`first name`"], ["operator", "="], ["string", '"\u{1F600}"']]],
+    // size( is the function and a type's name follows is as null does; both stay names elsewhere.
+    ["size(a.b) > 3", [["keyword", "size"], ["punctuation", "("], ["attribute", "a.b"], ["punctuation", ")"], ["operator", ">"], ["number", "3"]]],
+    ["SIZE(tags) = 0", [["keyword", "SIZE"], ["punctuation", "("], ["attribute", "tags"], ["punctuation", ")"], ["operator", "="], ["number", "0"]]],
+    ["a is not string", [["attribute", "a"], ["operator", "is"], ["operator", "not"], ["operator", "string"]]],
+    ["a is map and size = 1", [["attribute", "a"], ["operator", "is"], ["operator", "map"], ["keyword", "and"], ["attribute", "size"], ["operator", "="], ["number", "1"]]],
+    ["string = \"x\"", [["attribute", "string"], ["operator", "="], ["string", '"x"']]],
     ["`and` = android", [["attribute", "`and`"], ["operator", "="], ["attribute", "android"]]],
     ["名前 = 1", [["attribute", "名前"], ["operator", "="], ["number", "1"]]],
     // What the lexer refuses is an error token.
