@@ -10,6 +10,27 @@ import { readNumber, type NumberProblem } from "./numberValue.js";
  * exact path, never a wrong value.
  */
 const MAY_NEED_EXACT = /[\d.]{16}|\d[eE][+-]?\d{3}/;
+/** The exponent half of MAY_NEED_EXACT: a native search that skips ahead fast (its second character is fixed). */
+const LONG_EXPONENT = /\d[eE][+-]?\d{3}/;
+
+/**
+ * Whether MAY_NEED_EXACT matches, for about half its cost on long text
+ * (response bodies, data files): a run of 16 digits and points covers two
+ * positions 8 apart that are both multiples of 8, so text where no such pair
+ * holds a digit or point each has no run, and only other text is searched
+ * with the full expression.
+ */
+export function mayNeedExact(text: string): boolean {
+  if (LONG_EXPONENT.test(text)) return true;
+  for (let i = 8; i < text.length; i += 8) {
+    if (isDigitOrPoint(text.charCodeAt(i)) && isDigitOrPoint(text.charCodeAt(i - 8))) return MAY_NEED_EXACT.test(text);
+  }
+  return false;
+}
+
+function isDigitOrPoint(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 46;
+}
 
 /**
  * A number in JSON text that no store of ours can hold: more than 38 digits,
@@ -60,7 +81,7 @@ interface Frame {
 export function parseJson(text: string): unknown {
   if (typeof text !== "string") throw new TypeError(`parseJson takes JSON text, a string, not ${describeValue(text)}`);
   const plain = JSON.parse(text) as unknown;
-  return MAY_NEED_EXACT.test(text) ? readExact(text) : plain;
+  return mayNeedExact(text) ? readExact(text) : plain;
 }
 
 function readExact(text: string): unknown {
@@ -151,20 +172,43 @@ export function stringifyJson(value: unknown, space?: string | number): string {
   }
 }
 
-/** Whether a value holds an ExactNumber anywhere, looked for without recursion. */
+/** Deeper than this the search gives up: JSON.stringify itself cannot write such a value (and a cycle never ends). */
+const MOST_SEARCH_DEPTH = 10_000;
+
+/**
+ * Whether a value holds an ExactNumber anywhere, looked for without
+ * recursion and without allocating per value (it runs on every item a page
+ * or an output line writes). An object met twice is looked at twice, as
+ * JSON.stringify writes it twice; a cycle ends the search at depth 10,000,
+ * and JSON.stringify then refuses the value.
+ */
 export function containsExactNumber(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  const seen = new Set<object>();
+  if (typeof value !== "object" || value === null) return false;
+  const stack: object[] = [value];
+  const depths: number[] = [0];
   while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== "object" || v === null) continue;
+    const v = stack.pop()!;
+    const depth = depths.pop()!;
     if (isExactNumber(v)) return true;
-    // Shared objects are common (one span under many nodes) and are looked at once; a cycle
-    // is then no endless loop either (JSON.stringify refuses it).
-    if (seen.has(v)) continue;
-    seen.add(v);
-    if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
-    else for (const key in v) if (Object.hasOwn(v, key)) stack.push((v as Record<string, unknown>)[key]);
+    if (depth === MOST_SEARCH_DEPTH) return false;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === "object" && x !== null) {
+          stack.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in v) {
+        if (!Object.hasOwn(v, key)) continue;
+        const x: unknown = (v as Record<string, unknown>)[key];
+        if (typeof x === "object" && x !== null) {
+          stack.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
   return false;
 }
