@@ -47,7 +47,9 @@ const ORDERINGS: ReadonlySet<string> = new Set(["lessThan", "lessEqual", "greate
 
 /** `a >= "x"`: an ordering with a string, which the language and DynamoDB take and the service's filters do not. */
 export function isStringOrdering(node: PredicateNode): boolean {
-  return ORDERINGS.has(node.operator) && !Array.isArray(node.value) && node.value?.type === "String";
+  // The value's type first: most conditions have none or a number, and that test is cheaper than the set's.
+  const v = node.value;
+  return v !== undefined && !Array.isArray(v) && (v as LiteralNode).type === "String" && ORDERINGS.has(node.operator);
 }
 
 const STRING_ORDERING_HINT: Record<"list" | "query", string> = {

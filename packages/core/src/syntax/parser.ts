@@ -470,7 +470,8 @@ function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
 
 /** Whether a name token is the word `size` (in any case), which a `(` makes DynamoDB's size(). */
 function isSizeWord(name: IToken | undefined): boolean {
-  return name !== undefined && name.tokenType === Identifier && name.image.toLowerCase() === "size";
+  // The length first: most names are not four characters, and image is a slice of the source.
+  return name !== undefined && name.tokenType === Identifier && name.endOffset! - name.startOffset === 3 && name.image.toLowerCase() === "size";
 }
 
 /** Appends a node to an operand list, splicing in the operands of a node of the same kind. */
