@@ -111,3 +111,29 @@ describe("fields over exact numbers", () => {
     expect(stringifyJson(pickFields(item, checkFields(["n", "m.k", "n.decimal", "id.length"])))).toBe('{"n":12345678901234567890,"m":{"k":12345678901234567890}}');
   });
 });
+
+describe("a parameter past DynamoDB's numbers", () => {
+  const refusal = (run: () => unknown): unknown => {
+    try {
+      run();
+    } catch (error) {
+      const d = (error as { diagnostics?: { code: string; message: string; params: unknown; span: { start: { offset: number }; end: { offset: number } } }[] }).diagnostics?.[0];
+      return d === undefined ? error : { code: d.code, message: d.message, params: d.params, span: [d.span.start.offset, d.span.end.offset] };
+    }
+    return "accepted";
+  };
+
+  it.each([
+    ["compileList", () => compileList("total >= $min", { params: { min: 5e-324 } })],
+    ["plan", () => plan("total >= $min", { params: { min: 5e-324 } })],
+    ["evaluate", () => evaluate("total >= $min", { total: 1 }, { params: { min: 5e-324 } })],
+  ])("is E_NUMBER at the parameter, named and never shown, in %s", (_, run) => {
+    expect(refusal(run)).toEqual({ code: "E_NUMBER", message: "$min is too small: a number other than 0 is at least 1e-130 in magnitude", params: { kind: "small", number: "$min" }, span: [9, 13] });
+  });
+
+  it("refuses an element of a list too, and binds a double within the range as it is", () => {
+    expect(refusal(() => compileList("id in $ids", { params: { ids: ["a", 1e300] } }))).toMatchObject({ code: "E_NUMBER", params: { kind: "large", number: "$ids" }, span: [6, 10] });
+    expect(compileList("id = $id", { params: { id: 1e125 } })).toEqual([{ item: "id", operator: "equals", value: 1e125 }]);
+    expect(stringifyJson(compileList("id = $id", { params: { id: toNumberValue("1234567890123456789") } }))).toBe('[{"item":"id","operator":"equals","value":1234567890123456789}]');
+  });
+});

@@ -7,6 +7,7 @@ import { givenParams } from "../valueKind.js";
 import { formatNumber } from "./numbers.js";
 import { isExactNumber } from "../values/isExactNumber.js";
 import type { NumberValue } from "../values/ExactNumber.js";
+import { NUMBER_HINT, numberProblemOf } from "../values/numberValue.js";
 import { quoteString } from "./quote.js";
 import { booleanOperatorProblem, misusedBoolean } from "./booleanOperators.js";
 import { literalValue } from "./literalValue.js";
@@ -150,8 +151,17 @@ function bindOne(p: LiteralNode & { type: "Param" }, params: Params, list: boole
   } else if (!isScalar(value)) {
     return wrong("paramType", list ? "paramValues" : "paramValue");
   }
-  bound.push({ name, start: span.start.offset, end: span.end.offset, value: value as ParamValue });
   const values = Array.isArray(value) ? (value as (string | NumberValue | boolean)[]) : [value as string | NumberValue | boolean];
+  // A double DynamoDB cannot hold (1e300, 5e-324) is refused as such a literal is, on every target; named, never shown.
+  for (const v of values) {
+    const problem = typeof v === "number" ? numberProblemOf(v) : undefined;
+    if (problem === "large" || problem === "small") {
+      const params = { kind: problem, number: `$${name}` };
+      problems.push({ code: "E_NUMBER", message: renderMessage("E_NUMBER", params), hint: NUMBER_HINT, params, span });
+      return undefined;
+    }
+  }
+  bound.push({ name, start: span.start.offset, end: span.end.offset, value: value as ParamValue });
   return values.map((s) =>
     typeof s === "string" ? { type: "String", value: s, span } : typeof s === "boolean" ? { type: "Boolean", value: s, span } : { type: "Number", value: s, span },
   );

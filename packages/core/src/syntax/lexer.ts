@@ -2,7 +2,7 @@ import type { TokenType } from "chevrotain";
 import type { DiagnosticParams, ErrorCode } from "../errors.js";
 import { replaceTitle } from "../messageText.js";
 import { renderMessage } from "../renderMessage.js";
-import { readNumber } from "../values/numberValue.js";
+import { NUMBER_HINT, readNumber } from "../values/numberValue.js";
 import { scanCurlyQuoted, scanString } from "./scanString.js";
 import type { Operator } from "../operators.js";
 import { OPERATORS } from "../operators.js";
@@ -394,7 +394,7 @@ function scanNumber(source: string, start: number, push: Push, problem: Problem)
   if ("value" in read) push(NumberLiteral, start, end, read.value);
   else {
     problem("E_NUMBER", start, end, {
-      hint: "numbers are DynamoDB's: up to 38 significant digits, zero or a magnitude from 1e-130 to below 1e126",
+      hint: NUMBER_HINT,
       params: read.problem === "digits" ? { kind: "digits", number: raw, digits: read.digits! } : { kind: read.problem, number: raw },
     });
     push(NumberLiteral, start, end, Number.NaN);

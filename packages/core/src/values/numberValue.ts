@@ -12,6 +12,9 @@ export const MOST_DIGITS = 38;
 const LEAST_EXP = -129;
 const GREATEST_EXP = 126;
 
+/** The hint of every E_NUMBER about DynamoDB's limits (a literal's, a parameter's). */
+export const NUMBER_HINT = "numbers are DynamoDB's: up to 38 significant digits, zero or a magnitude from 1e-130 to below 1e126";
+
 /** Why a number's text is not a number DynamoDB holds: too many digits, too large, too small, or not a number's text. */
 export type NumberProblem = "digits" | "large" | "small" | "syntax";
 
