@@ -6,6 +6,7 @@ import type { DynamoIndex, DynamoKeys } from "./dynamoKeys.js";
 import { fitsKeyType, sortCondition, type KeyType } from "./keyCondition.js";
 import { markRefused, unmark } from "./markers.js";
 import { splitResidual } from "./splitResidual.js";
+import { stringKeyRange } from "./stringKeyRange.js";
 import type { DynamoRequest } from "./planDynamo.js";
 
 /** What a Query can be sent to: the table or one of its indexes. */
@@ -94,18 +95,25 @@ export function planOnTarget(branch: FilterNode, target: Target, settings: Targe
   // An index holds only the items that have its key attributes (it is sparse); the partition equality
   // implies the partition key, and a sort-key condition the sort key, so a Query that reads a whole
   // partition of an index with a sort key could miss items the filter selects.
-  if (target.index !== undefined && target.sort !== undefined && queries.some((q) => q.filter === undefined)) {
+  const original = format(branch);
+  const parseOptions = { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity };
+  const ranged = queries.map((request) => {
+    // core's fallback residual is the whole (marked) filter: the original is as exact and names no stand-in.
+    const residual = request.residual === planned.filter ? original : request.residual;
+    const leftover = residual === null ? null : unmark(parse(residual, parseOptions).body!, markers);
+    return withStringRange(request, leftover, target);
+  });
+  // A sort-key range of strings implies the sort key too (only a string passes it).
+  if (target.index !== undefined && target.sort !== undefined && ranged.some((r) => r.request.filter === undefined)) {
     return { refused: `it is sparse: items without '${target.sort}' are not in it, and the filter does not require '${target.sort}' on every branch` };
   }
-  const original = format(branch);
   const keyNames = new Set([settings.table.partition, ...(settings.table.sort === undefined ? [] : [settings.table.sort]), target.partition, ...(target.sort === undefined ? [] : [target.sort])]);
   const requests: DynamoRequest[] = [];
   let whole = 0;
   let narrowed = 0;
-  for (const request of queries) {
-    // core's fallback residual is the whole (marked) filter: the original is as exact and names no stand-in.
-    const residual = request.residual === planned.filter ? original : request.residual;
-    const query = toQuery(request, residual, target, keyNames, limits, markers, settings.consistentRead);
+  for (const { request, leftover, empty } of ranged) {
+    if (empty) continue;
+    const query = toQuery(request, leftover, target, keyNames, settings.consistentRead);
     if (query === null) continue;
     requests.push(query);
     if (request.filter === undefined) whole++;
@@ -114,15 +122,23 @@ export function planOnTarget(branch: FilterNode, target: Target, settings: Targe
   return { requests, cost: whole * WHOLE_PARTITION + narrowed, whole, narrowed };
 }
 
-function toQuery(
-  request: QueryItemsRequest,
-  residual: string | null,
-  target: Target,
-  keyNames: ReadonlySet<string>,
-  limits: Limits,
-  markers: ReadonlyMap<string, PredicateNode>,
-  consistentRead: boolean,
-): DynamoRequest | null {
+/**
+ * The request with a string range on the sort key as its QueryFilter, taken
+ * out of the leftover conditions (stringKeyRange.ts), where core's planner
+ * left the partition whole and the key is a string (type S; a number key
+ * never gets a string bound, and DynamoDB refuses a string bound on a key
+ * that is not S, so an unknown type gets none either). A request core
+ * narrowed already (by a number or an equality) is kept as it is.
+ */
+function withStringRange(request: QueryItemsRequest, leftover: FilterNode | null, target: Target): { request: QueryItemsRequest; leftover: FilterNode | null; empty: boolean } {
+  const unchanged = { request, leftover, empty: false };
+  if (request.filter !== undefined || leftover === null || target.sort === undefined || target.types.sort !== "S") return unchanged;
+  const range = stringKeyRange(leftover, target.sort);
+  if (range === undefined) return unchanged;
+  return { request: { ...request, filter: range.filter }, leftover: range.rest, empty: range.empty };
+}
+
+function toQuery(request: QueryItemsRequest, leftover: FilterNode | null, target: Target, keyNames: ReadonlySet<string>, consistentRead: boolean): DynamoRequest | null {
   const partition = request.key!.primary;
   const types = target.types;
   // No key is "" (DynamoDB refuses one), and a key of another type never equals the value.
@@ -139,9 +155,8 @@ function toQuery(
     KeyConditionExpression: conditions.join(" AND "),
   };
   let local: string | null = null;
-  if (residual !== null) {
-    const parsed = parse(residual, { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!;
-    const tree = unmark(parsed, markers);
+  if (leftover !== null) {
+    const tree = leftover;
     const split = splitResidual(tree, keyNames);
     const { remote, local: onKeys } = projectedOnly(split, target);
     if (remote.length > 0) input.FilterExpression = writeExpression(andOf(remote, tree.span), placeholders, tree.span);
@@ -155,8 +170,7 @@ function toQuery(
     residual: local,
   };
   // What this request gives out, as a filter: findPage tells an item an earlier request gave out by it.
-  const rest = residual === null ? null : unmark(parse(residual, { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity }).body!, markers);
-  return amend(query, {}, coverOf(request, target, rest));
+  return amend(query, {}, coverOf(request, target, leftover));
 }
 
 /** The request with more members, keeping what it covers (hidden from JSON and from equality in tests). */
