@@ -92,9 +92,6 @@ export function planOnTarget(branch: FilterNode, target: Target, settings: Targe
   }
   if (planned.requests.some((r) => r.operation === "listItems")) return { refused: `the filter does not pin '${target.partition}' (an equality or 'in') on every branch` };
   const queries = planned.requests as QueryItemsRequest[];
-  // An index holds only the items that have its key attributes (it is sparse); the partition equality
-  // implies the partition key, and a sort-key condition the sort key, so a Query that reads a whole
-  // partition of an index with a sort key could miss items the filter selects.
   const original = format(branch);
   const parseOptions = { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity };
   const ranged = queries.map((request) => {
@@ -103,7 +100,10 @@ export function planOnTarget(branch: FilterNode, target: Target, settings: Targe
     const leftover = residual === null ? null : unmark(parse(residual, parseOptions).body!, markers);
     return withStringRange(request, leftover, target);
   });
-  // A sort-key range of strings implies the sort key too (only a string passes it).
+  // An index holds only the items that have its key attributes (it is sparse); the partition equality
+  // implies the partition key, and a sort-key condition the sort key (a range of strings too: only a
+  // string passes it), so a Query that reads a whole partition of an index with a sort key could miss
+  // items the filter selects.
   if (target.index !== undefined && target.sort !== undefined && ranged.some((r) => r.request.filter === undefined)) {
     return { refused: `it is sparse: items without '${target.sort}' are not in it, and the filter does not require '${target.sort}' on every branch` };
   }
@@ -156,11 +156,10 @@ function toQuery(request: QueryItemsRequest, leftover: FilterNode | null, target
   };
   let local: string | null = null;
   if (leftover !== null) {
-    const tree = leftover;
-    const split = splitResidual(tree, keyNames);
+    const split = splitResidual(leftover, keyNames);
     const { remote, local: onKeys } = projectedOnly(split, target);
-    if (remote.length > 0) input.FilterExpression = writeExpression(andOf(remote, tree.span), placeholders, tree.span);
-    if (onKeys.length > 0) local = format(andOf(onKeys, tree.span));
+    if (remote.length > 0) input.FilterExpression = writeExpression(andOf(remote, leftover.span), placeholders, leftover.span);
+    if (onKeys.length > 0) local = format(andOf(onKeys, leftover.span));
   }
   // A local index that projects less fetches the rest from the table when asked for every attribute.
   const fetches = target.index?.kind === "local" && target.index.projection !== "ALL";
