@@ -42,6 +42,6 @@ describe("--fields", () => {
 
   it.each([[","], ["a,,b"], ["a..b"], ["items[0"], ["items[01]"], ["`a,b"], ["id,`a`b`"]])("refuses --fields %j (exit 2)", async (fields) => {
     const run = await runCli(["find", "--table", "users", "--fields", fields, "age > 1"]);
-    expect([run.code, run.stderr]).toEqual([2, `itemfilter: --fields takes attribute paths separated by commas, such as id,name,address.city, not ${JSON.stringify(fields)}\n`]);
+    expect([run.code, run.stderr]).toEqual([2, `itemfilter: --fields takes attribute paths separated by commas, such as id,name,address.city,items[0].sku, not ${JSON.stringify(fields)}\n`]);
   });
 });

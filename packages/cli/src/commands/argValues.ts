@@ -46,7 +46,7 @@ export function optionalFields(value: unknown): string[] | undefined {
   try {
     checkFields(fields);
   } catch {
-    throw usageError(`--fields takes attribute paths separated by commas, such as id,name,address.city, not ${JSON.stringify(text)}`);
+    throw usageError(`--fields takes attribute paths separated by commas, such as id,name,address.city,items[0].sku, not ${JSON.stringify(text)}`);
   }
   return fields;
 }
