@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkFields, pickFields } from "@itemfilter/core";
+import { checkFields, pickFields, type FieldPath } from "@itemfilter/core";
 import { planDynamo } from "@itemfilter/dynamodb";
-import { projectionOf, readPaths } from "../src/plan/projection.js";
+import { projectionOf, readPaths, readPicker, readWhole } from "../src/plan/projection.js";
 
 describe("fields", () => {
   it.each([
@@ -9,7 +9,15 @@ describe("fields", () => {
     [[["a", "b"], ["a"]], [], [["a"]]],
     [[["address", "city"], ["address", "zip"]], ["id"], [["id"], ["address", "city"], ["address", "zip"]]],
     [[["x"]], ["x", "id"], [["x"], ["id"]]],
-  ])("reads %j widened by %j, without overlapping paths", (fields, names, paths) => {
+    [[["items", 0], ["items", 0, "sku"]], [], [["items", 0]]],
+    [[["items", 0, "sku"], ["items", 0]], [], [["items", 0]]],
+    [[["items", 1, "sku"], ["items", 0], ["items", "0"]], [], [["items"]]],
+    [[["items", 1, "sku"], ["items", 0], ["items", 1, "n"]], ["id"], [["id"], ["items", 1, "sku"], ["items", 0], ["items", 1, "n"]]],
+    [[["items", 0, "sku"]], ["items"], [["items"]]],
+    [[["a", "b"], ["a", 0], ["c", 1]], [], [["a"], ["c", 1]]],
+    [[["a", "x", "b"], ["a", "x", 0, "y"]], [], [["a"]]],
+    [[["g", 0, 1], ["g", 0, "k"]], [], [["g"]]],
+  ] as [FieldPath[], string[], FieldPath[]][])("reads %j widened by %j, without overlapping or conflicting paths", (fields, names, paths) => {
     expect(readPaths(fields, names)).toEqual(paths);
   });
 
@@ -18,6 +26,24 @@ describe("fields", () => {
       ProjectionExpression: "#f0, #f1.#f2, #f1.#f0",
       names: { "#f0": "id", "#f1": "address", "#f2": "city" },
     });
+  });
+
+  it("writes index steps as DynamoDB does", () => {
+    expect(projectionOf([["items", 0, "sku"], ["grid", 1, 20], ["items", 12]])).toEqual({
+      ProjectionExpression: "#f0[0].#f1, #f2[1][20], #f0[12]",
+      names: { "#f0": "items", "#f1": "sku", "#f2": "grid" },
+    });
+  });
+
+  it.each([
+    // Read whole (a key, a conflict): picked here. Cut by DynamoDB: given as it came, never looked up again by index.
+    [["id", "items[3].sku"], ["id"], { id: "a", items: [{ sku: "s3" }], extra: 1 }, { id: "a", items: [{ sku: "s3" }] }],
+    [["a.b", "a[0]"], [], { a: { b: 1, c: 2 } }, { a: { b: 1 } }],
+    [["items[1].n"], ["items"], { items: [{ n: 0 }, { n: 1, m: 2 }] }, { items: [{ n: 1 }] }],
+    [["items[1].n"], [], {}, {}],
+  ])("readPicker for fields %j, %j read whole, gives %j as %j", (fields, names, read, picked) => {
+    const paths = checkFields(fields);
+    expect(readPicker(paths, readWhole(paths, names))(read)).toEqual(picked);
   });
 
   it("gives out only the fields, nested as they were, and never sets a prototype", () => {

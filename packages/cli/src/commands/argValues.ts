@@ -34,15 +34,37 @@ export function optionalInteger(value: unknown, flag: string, min: number, max =
 }
 
 
-/** --fields a,b,address.city: attribute paths, comma-separated. */
+/**
+ * --fields a,b,address.city: attribute paths, comma-separated. A comma inside
+ * a backtick name (`` `a,b` ``) is part of the name: a backtick opens a name
+ * the language reads until its closing backtick (a backslash escapes the character after it there).
+ */
 export function optionalFields(value: unknown): string[] | undefined {
   const text = optionalString(value, "fields");
   if (text === undefined) return undefined;
-  const fields = text.split(",").map((field) => field.trim());
+  const fields = splitFields(text).map((field) => field.trim());
   try {
     checkFields(fields);
   } catch {
-    throw usageError(`--fields takes attribute paths separated by commas, such as id,name,address.city, not ${JSON.stringify(text)}`);
+    throw usageError(`--fields takes attribute paths separated by commas, such as id,name,address.city,items[0].sku, not ${JSON.stringify(text)}`);
   }
   return fields;
+}
+
+/** The text cut at each comma outside backticks; an unclosed backtick runs to the end (and checkFields refuses it). */
+function splitFields(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === "\\") i++;
+    else if (c === "`") quoted = !quoted;
+    else if (c === "," && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
 }

@@ -29,7 +29,7 @@ export function findCommand(select: Select): CommandModule {
           .option("limit", { type: "number", describe: "Stop after this many matching items" })
           .option("max-pages", { type: "number", describe: "Stop after this many pages over all requests (default: follow every page)" })
           .option("max-requests", { type: "number", describe: `The most requests the plan may hold, 1 to ${MAX_REQUESTS} (default 16)` })
-          .option("fields", { type: "string", describe: "Only these attributes of each item: paths separated by commas (id,name,address.city)" })
+          .option("fields", { type: "string", describe: "Only these attributes of each item: paths as a filter writes them, separated by commas (id,name,address.city,items[0].sku)" })
           .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
           .option("dynamodb-endpoint", { type: "string", group: "Where requests go", conflicts: ["base-url", "data"], describe: "Run the filter straight on a DynamoDB table at this URL (Query or Scan; credentials from the AWS SDK's chain)" })

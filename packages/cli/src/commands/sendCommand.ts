@@ -23,7 +23,7 @@ export function sendCommand(operation: "list" | "query", select: Select): Comman
         .option("table", { type: "string", demandOption: true, describe: "The table to read" })
         .option("limit", { type: "number", describe: "Stop after this many items" })
         .option("max-pages", { type: "number", describe: "Stop after this many pages (default: follow every page)" })
-        .option("fields", { type: "string", describe: "Only these attributes of each item: paths separated by commas (id,name,address.city)" })
+        .option("fields", { type: "string", describe: "Only these attributes of each item: paths as a filter writes them, separated by commas (id,name,address.city,items[0].sku)" })
           .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
         .option("dry-run", { type: "boolean", default: false, describe: "Print the request body (credentials redacted) and send nothing" })
         .option("curl", { type: "boolean", default: false, describe: "Print the request as a curl command (credentials redacted) and send nothing" })

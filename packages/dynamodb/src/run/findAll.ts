@@ -1,5 +1,7 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, pickFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
+import { checkFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
+import { toDocument } from "../compile/toDocument.js";
+import { fieldsPicker } from "../plan/projection.js";
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
 import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
@@ -89,6 +91,8 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
   const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, ...planOptions } = options;
   const budget = readBudget(TableName, maxItemsRead);
   const fields = planOptions.fields === undefined ? undefined : checkFields(planOptions.fields);
+  const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, segments: _segments, fields: _fields, ...parseOptions } = planOptions;
+  const pick = fields === undefined ? undefined : fieldsPicker(fields, toDocument(filter, parseOptions, "findAll"), planOptions.keys);
   const callWith = callFor(TableName, backoff, onEvent);
   const call = callWith(signal);
   const keys = planOptions.keys;
@@ -114,7 +118,7 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
         if (passes !== null && !passes(item)) continue;
         // Only an item given out counts as seen: one that fails this request's residual may pass another's.
         seen?.add(id);
-        yield fields === undefined ? item : pickFields(item, fields);
+        yield pick === undefined ? item : pick(item);
         if (++count === limit) return;
       }
     }

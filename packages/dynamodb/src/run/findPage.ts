@@ -1,8 +1,9 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, format, pickFields, prepareEvaluate } from "@itemfilter/core";
+import { checkFields, format, prepareEvaluate } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
+import { fieldsPicker } from "../plan/projection.js";
 import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
 import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
@@ -53,6 +54,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   const typed = await typedKeys(client, TableName, planOptions.keys, requests, call, signal);
   const keys = typed ?? planOptions.keys;
   if (typed !== undefined) requests = planDynamo(filter, { ...planOptions, keys, segments: 1 });
+  const pick = fields === undefined ? undefined : fieldsPicker(fields, doc, keys);
   const binding = cursorBinding(TableName, format(doc), requests, keys);
   const start: CursorState = cursor === undefined ? { request: 0, skip: 0 } : readCursor(cursor, binding, requests.length);
   const covers = requests.map((r) => (r[COVERS] === undefined ? () => true : prepareEvaluate(r[COVERS], UNLIMITED)));
@@ -70,7 +72,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
         if (passes !== null && !passes(item)) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
         if (items.length === limit) return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(key === undefined ? {} : { startKey: key }), skip: at }) };
-        items.push(fields === undefined ? item : pickFields(item, fields));
+        items.push(pick === undefined ? item : pick(item));
       }
       skip = 0;
       key = page.LastEvaluatedKey;
