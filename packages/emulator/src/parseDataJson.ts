@@ -1,18 +1,17 @@
 import { JsonNumberError, parseJson } from "@itemfilter/core";
 import { EmulatorError } from "./EmulatorError.js";
 import { lineAndColumn } from "./jsonErrorPosition.js";
-import { mayBeInexact, unheldNumber } from "./unheldNumber.js";
+import { unheldNumber } from "./unheldNumber.js";
 
 /**
  * JSON text of data (a data file, a line of one) to its value with every
  * number exact: a number a double holds is a plain number, any other an
- * ExactNumber. Text with no long number or exponent (mayBeInexact, the
- * quicker test) is JSON.parse's work alone. Throws JSON.parse's SyntaxError,
- * or core's JsonNumberError for a number no store holds (1e400, 39 digits);
- * core's RangeError for text nested past 2000 levels that needs the exact path.
+ * ExactNumber. Core's parseJson already leaves text with no long number to
+ * JSON.parse alone, behind the same quick test. Throws JSON.parse's SyntaxError,
+ * or core's JsonNumberError for a number no store holds (1e400, 39 digits).
  */
 export function parseDataJson(text: string): unknown {
-  return mayBeInexact(text) ? parseJson(text) : JSON.parse(text);
+  return parseJson(text);
 }
 
 /**
@@ -21,10 +20,7 @@ export function parseDataJson(text: string): unknown {
  * text is a whole file). Any other error is returned as it is.
  */
 export function unheldNumberError(error: unknown, text: string, file: string, line?: number): unknown {
-  if (!(error instanceof JsonNumberError)) {
-    if (error instanceof RangeError) return new EmulatorError("E_FILE_JSON", error.message, line === undefined ? { file } : { file, line });
-    return error;
-  }
+  if (!(error instanceof JsonNumberError)) return error;
   const found = unheldNumber(text, error.number);
   const at = found === undefined ? undefined : lineAndColumn(text, found.offset);
   const message = `${error.message}; write it as a string to keep it${at === undefined ? "" : ` (column ${at.column})`}`;

@@ -122,8 +122,3 @@ export function numberProblemOf(v: NumberValue): NumberProblem | undefined {
   const m = Math.abs(v);
   return m >= 1e126 ? "large" : m !== 0 && m < 1e-130 ? "small" : undefined;
 }
-
-/** A number's text: its digits, as JSON writes them; `-0` is `0`, as in JSON. */
-export function numberText(v: NumberValue): string {
-  return String(v);
-}
