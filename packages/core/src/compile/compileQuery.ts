@@ -174,7 +174,7 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
     });
     return;
   }
-  if (isLocalOnly(p)) {
+  if (isLocalOnly(p) || p.fold === true) {
     checkLiterals(p, problems, maxInValues, "query");
     return;
   }

@@ -12,6 +12,7 @@ import { writtenOperator } from "../syntax/writtenOperator.js";
 import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/booleanOperators.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
 import { quotePath } from "../syntax/quote.js";
+import { foldRefusal } from "./foldRefusal.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -101,6 +102,10 @@ export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxIn
   const v = node.value;
   if (reader !== "local" && hasPath(node)) {
     problems.push(pathRefusal(node, reader));
+    return;
+  }
+  if (node.fold === true && reader !== "local") {
+    problems.push(foldRefusal(node, reader));
     return;
   }
   if (isLocalOnly(node)) {

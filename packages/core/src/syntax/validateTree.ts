@@ -9,6 +9,7 @@ import type { Limits } from "./limits.js";
 import { isSpan, NO_SPAN, type Span } from "./location.js";
 import { LIST_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { isTypeName, SIZE_OPERATORS, TYPE_NAMES } from "./typeNames.js";
+import { FOLD_OPERATORS } from "./foldProblems.js";
 import { isNameShaped } from "./plainName.js";
 import { markParams } from "./bindParams.js";
 import { isExactNumber } from "../values/isExactNumber.js";
@@ -202,6 +203,9 @@ class TreeCheck {
     const size = own(node, "size");
     if (size !== undefined && size !== true) fail("E_FILTER_JSON", join(at, ".size"), { kind: "size", ...givenParams(size) });
     if (size === true && !SIZE_OPERATORS.has(name)) fail("E_FILTER_JSON", join(at, ".operator"), { kind: "sizeOperator", operator: name });
+    const fold = own(node, "fold");
+    if (fold !== undefined && (fold !== true || size === true)) fail("E_FILTER_JSON", join(at, ".fold"), { kind: "fold", ...givenParams(fold) });
+    if (fold === true && !FOLD_OPERATORS.has(name)) fail("E_FILTER_JSON", join(at, ".operator"), { kind: "foldOperator", operator: name });
     const brackets = own(node, "brackets");
     if (brackets !== undefined && brackets !== true) fail("E_FILTER_JSON", join(at, ".brackets"), { kind: "brackets", ...givenParams(brackets) });
     const copy: { -readonly [K in keyof PredicateNode]: PredicateNode[K] } = {
@@ -214,6 +218,7 @@ class TreeCheck {
     if (value !== undefined) copy.value = value;
     if (brackets === true && name === "in") copy.brackets = true;
     if (size === true) copy.size = true;
+    if (fold === true) copy.fold = true;
     return copy;
   }
 
