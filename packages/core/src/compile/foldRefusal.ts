@@ -22,7 +22,7 @@ export function foldRefusal(node: PredicateNode, target: FoldTarget): Diagnostic
   const attr = node.attribute!;
   const name = quotePath(attr.name, attr.path);
   const params = { kind: target === "dynamo" ? "foldDynamo" : "foldService", name, operator: node.operator, written: writtenOperator(node) };
-  const copy = JSON.stringify(`${attr.path === undefined ? attr.name : "copy"}Folded`);
+  const copy = JSON.stringify(attr.path === undefined && /^[A-Za-z_]\w*$/.test(attr.name) ? `${attr.name}Folded` : "folded");
   const hint =
     target === "query"
       ? `a key query compares the key exactly: key the table on an attribute holding foldCase of the text, and name it in the schema as the text attribute's folded ({ caseInsensitive: true, folded: "…" }); the value is then folded and sent; ${RUNS[target]}`

@@ -216,7 +216,7 @@ function writePredicate(node: PredicateNode, w: Writer): void {
   if (node.fold === true) {
     // DynamoDB compares text exactly: a folded condition runs on a stored folded copy (the schema's `folded`), or locally.
     const shown = quotePath(node.attribute.name, node.attribute.path ?? []);
-    const copy = JSON.stringify(`${node.attribute.path === undefined ? node.attribute.name : "copy"}Folded`);
+    const copy = JSON.stringify(node.attribute.path === undefined && /^[A-Za-z_]\w*$/.test(node.attribute.name) ? `${node.attribute.name}Folded` : "folded");
     const hint = `store foldCase(${shown}) in another attribute and name it in the schema: ${JSON.stringify(shown)}: { caseInsensitive: true, folded: ${copy} }; the condition is then sent on it, exactly; planDynamo and findAll check it locally meanwhile`;
     return problem(w, "E_VALUE_TYPE", hint, { ...operatorParams("foldDynamo", node), name: shown }, node.span);
   }
