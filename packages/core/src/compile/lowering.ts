@@ -13,6 +13,7 @@ import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/bo
 import { isLocalOnly } from "../syntax/typeNames.js";
 import { quotePath } from "../syntax/quote.js";
 import { foldRefusal } from "./foldRefusal.js";
+import { foldValue } from "../semantics/foldedTest.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -126,7 +127,9 @@ export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxIn
     if (misused !== undefined) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
     return;
   }
-  const plain = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
+  const written = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
+  // fold(a) compares folded values, so its bounds are ordered as they fold: `fold(a) between "a" and "B"` is a range.
+  const plain = node.fold === true ? (foldValue(written) as typeof written) : written;
   if (checkValue(node.operator, plain, v !== undefined, maxInValues, true) === null) return;
   // Checked again, on the error path only, to word the issue with the operator as written.
   const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true, writtenOperator(node))!;

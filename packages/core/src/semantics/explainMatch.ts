@@ -7,7 +7,7 @@ import { readPath } from "./itemValue.js";
 import type { Operator } from "../operators.js";
 import { nameText, predicateReason } from "./predicateReason.js";
 import { conditionTest } from "./conditionTest.js";
-import { foldValue } from "./foldedTest.js";
+import { foldedText, foldValue } from "./foldedTest.js";
 import { sizeReason, typeReason } from "./sizeAndTypeReason.js";
 import type { Span } from "../syntax/location.js";
 import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
@@ -28,7 +28,7 @@ export interface DecidingPredicate {
    * `folded` is what `actual` folds to, which is what was compared.
    */
   readonly fold?: true;
-  /** For a folded condition, `actual` with its text folded (foldCase); absent when the attribute is missing. */
+  /** For a folded condition, `actual` with its text folded (foldCase); absent when the attribute is missing or holds no text. */
   readonly folded?: unknown;
   /** The attribute tested (the secondary key's name for a key query's `key`); for a nested one, the top-level attribute. */
   readonly attribute: string;
@@ -202,7 +202,7 @@ function decide(node: PredicateNode, item: unknown, secondaryKey: string | undef
   const fold = node.fold === true;
   // A folded condition is shown as it compares: fold(a) against the folded values.
   const value = fold ? (foldValue(written) as typeof written) : written;
-  const folded = fold && present ? foldValue(actual) : undefined;
+  const folded = fold ? foldedText(actual) : undefined;
   const who = fold ? `fold(${nameText(name, path)})` : nameText(name, path);
   const reason =
     node.size === true
@@ -214,7 +214,7 @@ function decide(node: PredicateNode, item: unknown, secondaryKey: string | undef
     span: node.span,
     operator: node.operator,
     ...(node.size === true ? { size: true as const } : {}),
-    ...(fold ? { fold: true as const, ...(present ? { folded } : {}) } : {}),
+    ...(fold ? { fold: true as const, ...(folded === undefined ? {} : { folded }) } : {}),
     attribute: name,
     ...(path === undefined ? {} : { path }),
     ...(value === undefined ? {} : { value }),
