@@ -1,4 +1,4 @@
-import type { Operator } from "../operators.js";
+import type { Operator } from "../values/operators.js";
 import { foldCase } from "../values/foldCase.js";
 import { predicateTest, present, type ValueTest } from "./predicateTest.js";
 

@@ -1,8 +1,8 @@
-import type { LexProblem } from "./lexer.js";
+import type { LexProblem } from "../scan/lexer.js";
 import type { PredicateNode } from "./ast.js";
-import type { Operator } from "../operators.js";
-import { renderMessage } from "../renderMessage.js";
-import { givenParams } from "../valueKind.js";
+import type { Operator } from "../values/operators.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import { givenParams } from "../messages/valueKind.js";
 
 /*
  * `fold(a)`: a condition that compares with letter case folded
