@@ -103,6 +103,11 @@ describe("a schema's caseInsensitive and folded", () => {
     expect(validateListFilter(compiled, { schema })).toEqual(compiled);
   });
 
+  it("leaves filter JSON as it is: it is what the service runs, exactly", () => {
+    const json = [{ item: "name", operator: "equals", value: "X" }];
+    expect(validateListFilter(json, { schema })).toEqual(json);
+  });
+
   it("sends a parameter's value folded once bound, whether parsed first or not", () => {
     const parsed = parse("name = $x", { schema });
     expect(format(parsed)).toBe("fold(name) = $x");

@@ -11,7 +11,7 @@ import { readNumber } from "../values/numberValue.js";
 import { closest } from "../messages/closest.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
-import { addFoldedCopies, checkFolding, foldBySchema, foldingOf, renamedAttribute } from "./schemaFolding.js";
+import { addFoldedCopies, checkFolding, foldingOf, renamedAttribute } from "./schemaFolding.js";
 
 export type AttributeType = "string" | "number" | "boolean";
 
@@ -202,40 +202,48 @@ export function schemaIndex(schema: Schema): SchemaIndex {
  * Checks every attribute against the schema and rewrites aliases to stored
  * names. All problems are reported together.
  */
-export function applySchema(doc: FilterDocument, schema: Schema, target: Target = "list"): FilterDocument {
+export function applySchema(doc: FilterDocument, schema: Schema, target: Target = "list", fold?: SchemaFold): FilterDocument {
   if (doc.body === null) return doc;
   const index = schemaIndex(schema);
   const problems: Diagnostic[] = [];
-  const body = rewrite(doc.body, index, problems, target);
+  const body = rewrite(doc.body, index, problems, target, fold);
   if (problems.length > 0) throw new FilterError(problems);
   return body === doc.body ? doc : { ...doc, body };
 }
 
+/**
+ * How a condition compares letter case once its attribute is resolved
+ * (foldBySchema.ts, which the text's readers pass): without it, as filter JSON
+ * is checked, `caseInsensitive` and `folded` change nothing, since filter JSON
+ * is what the service runs, exactly.
+ */
+export type SchemaFold = (node: PredicateNode, resolved: ResolvedAttribute) => PredicateNode;
+
 /** Which request the filter is for: a key query takes fewer operators, so it is offered fewer. */
 export type Target = "list" | "query";
 
-function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[], target: Target): FilterNode {
+function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[], target: Target, fold: SchemaFold | undefined): FilterNode {
   switch (node.type) {
     case "And":
     case "Or": {
       let changed = false;
       const operands = node.operands.map((op) => {
-        const next = rewrite(op, index, problems, target);
+        const next = rewrite(op, index, problems, target, fold);
         if (next !== op) changed = true;
         return next;
       });
       return changed ? { ...node, operands } : node;
     }
     case "Not": {
-      const operand = rewrite(node.operand, index, problems, target);
+      const operand = rewrite(node.operand, index, problems, target, fold);
       return operand === node.operand ? node : { ...node, operand };
     }
     case "Predicate":
-      return checkPredicate(node, index, problems, target);
+      return checkPredicate(node, index, problems, target, fold);
   }
 }
 
-function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[], target: Target): PredicateNode {
+function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[], target: Target, fold: SchemaFold | undefined): PredicateNode {
   const attr = node.attribute;
   if (attr === null) return node;
   const resolved = index.resolvePath(attr.name, attr.path);
@@ -259,8 +267,8 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
     if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
     if (resolved.array === true) checkArray(node, attr, problems);
   }
-  if (resolved.name === attr.name && samePath(resolved.path, attr.path)) return foldBySchema(node, resolved);
-  return foldBySchema({ ...node, attribute: renamedAttribute(attr, resolved) }, resolved);
+  const renamed = resolved.name === attr.name && samePath(resolved.path, attr.path) ? node : { ...node, attribute: renamedAttribute(attr, resolved) };
+  return fold === undefined ? renamed : fold(renamed, resolved);
 }
 
 function samePath(a: readonly PathSegment[] | undefined, b: readonly PathSegment[] | undefined): boolean {

@@ -1,15 +1,16 @@
-import type { AttributeNode, LiteralNode, PredicateNode, StringNode } from "../syntax/ast.js";
+import type { AttributeNode } from "../syntax/ast.js";
 import type { NamePath } from "../scan/readNamePath.js";
 import { describeValue } from "../values/checkArgument.js";
-import { FOLD_OPERATORS } from "../syntax/foldProblems.js";
 import { quotePath } from "../scan/quote.js";
-import { foldCase } from "../values/foldCase.js";
 import type { AttributeSchema, ResolvedAttribute, SchemaIndex } from "./schema.js";
 
 /*
  * A schema's letter case (grammar/semantics.md, "Letter case"): an attribute
  * marked `caseInsensitive` compares folded text, and where it names a
  * `folded` copy, its conditions are sent on that copy with the value folded.
+ * Here: reading and checking those options; the rewrite, which needs
+ * foldCase's table, is foldBySchema.ts, so what only checks names (filter
+ * JSON) carries no table.
  */
 
 /** The schema entry's folding, checked, as ResolvedAttribute members. */
@@ -63,26 +64,4 @@ export function addFoldedCopies(index: SchemaIndex, SCHEMA: string): void {
 export function renamedAttribute(attr: AttributeNode, stored: NamePath): AttributeNode {
   const { path: _written, ...top } = attr;
   return stored.path === undefined ? { ...top, name: stored.name } : { ...top, name: stored.name, path: stored.path };
-}
-
-/**
- * A condition as the schema makes it compare: on a folded copy, with its
- * values folded, where the schema names one; else marked `fold` (compared
- * folded wherever it runs locally, refused where a filter is sent). Values
- * that are not text leave the condition as it is; an unbound `$name` leaves
- * it marked `fold` on the stored attribute, to be sent on the copy once bound
- * (every compiler binds, then applies the schema again).
- */
-export function foldBySchema(node: PredicateNode, resolved: ResolvedAttribute): PredicateNode {
-  if (node.size === true || !FOLD_OPERATORS.has(node.operator)) return node;
-  if (node.fold !== true && resolved.caseInsensitive !== true && resolved.foldedCopy !== true) return node;
-  const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
-  if (!values.every((v) => v.type === "String" || v.type === "Param")) return node;
-  if (values.some((v) => v.type === "Param")) return node.fold === true ? node : { ...node, fold: true };
-  const copy = resolved.foldedCopy === true ? undefined : resolved.folded;
-  if (copy === undefined && resolved.foldedCopy !== true) return node.fold === true ? node : { ...node, fold: true };
-  const { fold: _fold, ...exact } = node;
-  const folded = (values as StringNode[]).map((v) => ({ ...v, value: foldCase(v.value) }));
-  const value = Array.isArray(node.value) ? folded : folded[0]!;
-  return copy === undefined ? { ...exact, value } : { ...exact, attribute: renamedAttribute(node.attribute!, copy), value };
 }
