@@ -30,7 +30,7 @@ describe("itemfilter why", () => {
     [
       "a folded comparison, shown folded (issue 43)",
       ["why", "--table", "users", "--key", "u001", 'fold(name) beginsWith "ADA L"'],
-      ["match: 1 condition decided it", '1 | fold(name) beginsWith "ADA L"', '  | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ fold(name) is "ada lovelace", which begins with "ada l"'],
+      ["match: 1 condition decided it", '1 | fold(name) beginsWith "ADA L"', '  | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ fold(name) is "ada lovelace", which begins with "ada l"'],
     ],
     [
       "a number key, on a data file",
