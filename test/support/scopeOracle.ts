@@ -22,8 +22,8 @@ export function oracleFilter(guess: string, extra: number): Record<string, unkno
 export type Post = (operation: string, members: Record<string, unknown>) => Promise<{ status: number; body: string }>;
 
 /** The answer to one oracle request: status, and the stopKey and item count, or the error message. */
-export async function oracleAnswer(post: Post, credentials: Record<string, string>, guess: string, extra: number): Promise<string> {
-  const answer = await post("listItems", { ...credentials, table: "t", startKey: { primary: "k00199" }, filter: oracleFilter(guess, extra) });
+export async function oracleAnswer(post: Post, credentials: Record<string, string>, guess: string, extra: number, table = "t"): Promise<string> {
+  const answer = await post("listItems", { ...credentials, table, startKey: { primary: "k00199" }, filter: oracleFilter(guess, extra) });
   const body = JSON.parse(answer.body) as { data?: { items: Item[]; stopKey?: unknown }; error?: { message: string } };
   return body.data === undefined ? `${answer.status} ${body.error!.message}` : `${answer.status} stopKey ${JSON.stringify(body.data.stopKey ?? null)}, ${body.data.items.length} items`;
 }
