@@ -1,9 +1,10 @@
+import { findPage } from "@itemfilter/dynamodb/run";
 import { createDynamoStore } from "@itemfilter/dynamodb/store";
 import { stringifyJson } from "@itemfilter/core";
 import { createEmulator, type Credentials, type Emulator, type Item } from "@itemfilter/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDynamoBackend, type DynamoBackend } from "../support/dynamoBackend.js";
-import { foreignIn, ORACLE_ITEMS, ORACLE_SCOPES, oracleAnswer, SHARED_ITEMS, walkedItems, walkPages, type Post } from "../support/scopeOracle.js";
+import { decodedCursor, foreignIn, ORACLE_ITEMS, ORACLE_SCOPES, oracleAnswer, SHARED_ITEMS, walkedItems, walkPages, type Post } from "../support/scopeOracle.js";
 
 /*
  * Issue 40 §1 over DynamoDB (`serve --dynamodb-endpoint`, the same handler
@@ -17,6 +18,10 @@ import { foreignIn, ORACLE_ITEMS, ORACLE_SCOPES, oracleAnswer, SHARED_ITEMS, wal
 const JSON_TYPE = "application/json; charset=UTF-8";
 const KEY = { applicationKey: "shop-t1", authenticationToken: "t1-token-40" };
 let backend: DynamoBackend;
+
+/** 600 items of 4 KB, three tenants interleaved: a Scan reads them in three of DynamoDB's 1 MB pages, so cursors fall inside them. */
+const BIG_ITEMS: Item[] = Array.from({ length: 600 }, (_, i) => ({ id: `b${String(i).padStart(4, "0")}`, tenant: `t0${i % 3}`, n: i, pad: "x".repeat(4000) }));
+const BIG_FOREIGN = BIG_ITEMS.filter((i) => i.tenant !== "t00").map((i) => i.id as string);
 
 const inProcess =
   (emulator: Emulator): Post =>
@@ -33,6 +38,7 @@ beforeAll(async () => {
     t1only: { key: "id", items: ORACLE_ITEMS.filter((i) => i.tenant === "t1") },
     shared: { key: "id", items: SHARED_ITEMS },
     byTenant: { key: "tenant", sortKey: "id", items: SHARED_ITEMS },
+    big: { key: "id", items: BIG_ITEMS },
   });
 }, 120_000);
 afterAll(async () => {
@@ -106,4 +112,32 @@ describe("a scoped credential over DynamoDB learns no key or value of another te
     expect(await serving(orScope, { maxCallsPerPage: 1 })("listItems", { ...KEY, table: "shared", startKey: { sealed: token } })).toEqual(refused);
     expect(await post("listItems", { ...KEY, table: "shared", startKey: { sealed: token, primary: "k000" } })).toEqual(refused);
   }, 60_000);
+});
+
+describe("@itemfilter/dynamodb findPage with a scope: no cursor holds a key outside it (decoded)", () => {
+  it.each([
+    ["no keys, a Scan", 1, {}, false, 100],
+    ["no keys, a Scan", 5, {}, false, undefined],
+    ["no keys, with fields", 5, { fields: ["n"] }, true, undefined],
+    ["the table's keys, with fields", 5, { keys: { partition: "id" }, fields: ["n"] }, true, undefined],
+  ])("%s, pages of %i", async (_what, limit, options, picked, maxPages) => {
+    const got: Record<string, unknown>[] = [];
+    const cursors: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await findPage(backend.client, { table: "big", filter: "n >= 0", scope: 'tenant = "t00"', limit, ...options, ...(cursor === undefined ? {} : { cursor }) });
+      got.push(...page.items);
+      cursor = page.cursor;
+      if (cursor !== undefined) cursors.push(decodedCursor(cursor));
+    } while (cursor !== undefined && ++pages < (maxPages ?? Infinity));
+    const text = cursors.join("\n");
+    expect(BIG_FOREIGN.filter((id) => text.includes(`"${id}"`))).toEqual([]);
+    // Some cursor holds a key: the walk went past DynamoDB's first page.
+    expect(text).toMatch(/"k":\{"id":\{"S":"b\d{4}"\}\}/);
+    const own = BIG_ITEMS.filter((i) => i.tenant === "t00");
+    expect(got.every((i) => own.some((o) => o.n === i.n))).toBe(true);
+    if (maxPages === undefined) expect(got.map((i) => i.n as number).sort((a, b) => a - b)).toEqual(own.map((i) => i.n as number));
+    if (picked) expect(got.every((i) => Object.keys(i).sort().join() === "n")).toBe(true);
+  }, 120_000);
 });
