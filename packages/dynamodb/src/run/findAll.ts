@@ -1,5 +1,5 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
+import { checkFields, schemaFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { fieldsPicker } from "../plan/projection.js";
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
@@ -90,7 +90,7 @@ export function findAll<T = Record<string, unknown>>(client: DynamoDBClient, opt
 async function* run(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, planned: DynamoRequest[], backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
   const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, ...planOptions } = options;
   const budget = readBudget(TableName, maxItemsRead);
-  const fields = planOptions.fields === undefined ? undefined : checkFields(planOptions.fields);
+  const fields = planOptions.fields === undefined ? undefined : schemaFields(checkFields(planOptions.fields), planOptions.schema);
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, segments: _segments, fields: _fields, ...parseOptions } = planOptions;
   const pick = fields === undefined ? undefined : fieldsPicker(fields, toDocument(filter, parseOptions, "findAll"), planOptions.keys);
   const callWith = callFor(TableName, backoff, onEvent);

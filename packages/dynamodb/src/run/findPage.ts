@@ -1,5 +1,5 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, format, prepareEvaluate } from "@itemfilter/core";
+import { checkFields, schemaFields, format, prepareEvaluate } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
@@ -57,7 +57,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   const settled = settle(rest as FindAllOptions);
   const { filter, signal, TableName, retry, onEvent, limit: _limit, ...planOptions } = settled;
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, ...parseOptions } = planOptions;
-  const fields = givenFields === undefined ? undefined : checkFields(givenFields);
+  const fields = givenFields === undefined ? undefined : schemaFields(checkFields(givenFields), parseOptions.schema);
   const doc = toDocument(filter, parseOptions, "findPage");
   const call = callFor(TableName, createBackoff(retry), onEvent)(signal);
   let requests: Covered[] = planDynamo(filter, { ...planOptions, segments: 1 });
