@@ -156,6 +156,23 @@ describe("the store evaluates the scope with the request's filter (issue 40)", (
   });
 });
 
+describe("a table the key may not read never reaches the store (issue 40: table names by timing)", () => {
+  it.each(["secrets", "nope-not-a-table"])("%s: the 404 comes before the store is asked anything", async (table) => {
+    const asked: string[] = [];
+    const inner = memoryStore(tables);
+    const store: Store = { ...inner, table: (name) => (asked.push(name), inner.table(name)) };
+    const emulator = createEmulator({ store, credentials: [T1] });
+    for (const operation of ["listItems", "queryItems"]) {
+      const answer = await post(emulator, operation, { ...as("shop-t1", "token-t1"), table });
+      expect([answer.status, answer.body]).toEqual([404, JSON.stringify({ error: { code: 404, message: `there is no table ${JSON.stringify(table)}` } })]);
+    }
+    expect(asked).toEqual([]);
+    // A table it may read is looked up as before.
+    expect((await post(emulator, "listItems", { ...as("shop-t1", "token-t1"), table: "products" })).status).toBe(200);
+    expect(asked).toEqual(["products"]);
+  });
+});
+
 describe("credentials are checked when the emulator is made", () => {
   const base = { applicationKey: "k", authenticationToken: "t" };
   it.each<[string, unknown, string]>([
