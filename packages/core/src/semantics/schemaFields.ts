@@ -1,7 +1,7 @@
-import { renderMessage } from "../renderMessage.js";
-import type { FieldPath } from "../semantics/pickFields.js";
-import { quotePath } from "../syntax/quote.js";
-import { schemaIndex, type Schema } from "./schema.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import { quotePath } from "../scan/quote.js";
+import { schemaIndex, type Schema } from "../schema/schema.js";
+import type { FieldPath } from "./pickFields.js";
 
 /**
  * The fields an app asks for, checked against its schema as a filter's
