@@ -6,7 +6,7 @@ import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions
 import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { callFor, send, typedKeys, type DynamoRequestEvent } from "./runCalls.js";
-import { readItem } from "./unreadableItem.js";
+import { readSelected } from "./unreadableItem.js";
 import { createBackoff, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export type { DynamoRequestEvent } from "./runCalls.js";
@@ -114,8 +114,8 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
       for (const raw of page.Items ?? []) {
         const id = seen === null ? "" : itemKey(raw, keys!);
         if (seen !== null && seen.has(id)) continue;
-        const item = await readItem(client, TableName, keys, raw, signal);
-        if (passes !== null && !passes(item)) continue;
+        const item = await readSelected(client, TableName, keys, raw, passes, signal);
+        if (item === undefined) continue;
         // Only an item given out counts as seen: one that fails this request's residual may pass another's.
         seen?.add(id);
         yield pick === undefined ? item : pick(item);

@@ -9,7 +9,7 @@ import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
 import { keyOfItem, projectingNames, resumeNames } from "./resumeKey.js";
-import { readItem, tableKeyNames } from "./unreadableItem.js";
+import { readSelected, tableKeyNames } from "./unreadableItem.js";
 import { DynamoRunError } from "./dynamoRunError.js";
 
 /** The key to resume after an item from: its own values of the key attributes. */
@@ -89,8 +89,8 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
     do {
       const page = await send(client, TableName, request, call, signal, onEvent !== undefined, key === undefined ? {} : { ExclusiveStartKey: key });
       for (const raw of page.Items ?? []) {
-        const item = await readItem(client, TableName, keys, raw, signal);
-        if (passes !== null && !passes(item)) continue;
+        const item = await readSelected(client, TableName, keys, raw, passes, signal);
+        if (item === undefined) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
         if (items.length === limit) {
           // Another item follows: the next page starts after the last one handed out, or at this request's start.

@@ -2,7 +2,7 @@ import type { AttributeValue, QueryCommandInput, ScanCommandInput } from "@aws-s
 import { attributes, FilterError, matches, type ListFilter } from "@itemfilter/core";
 import { RequestError, type Item, type Page, type TableScope } from "@itemfilter/emulator";
 import { compileDynamo } from "../compile/compileDynamo.js";
-import { unmarshalValue } from "../run/unmarshalItem.js";
+import { readableAttributes } from "../run/unreadableItem.js";
 import { pageKey, type DynamoTable, type PageTarget } from "./pageKeys.js";
 
 type Raw = Record<string, AttributeValue>;
@@ -84,16 +84,7 @@ function inScope(read: ScopedRead, io: ScopedIo, raw: Raw): Item | undefined {
     return read.scopeSent || read.scope.test(item) ? item : undefined;
   } catch (error) {
     if (!(error instanceof RequestError) || error.status !== 422 || read.scopeSent) throw error;
-    const readable: Item = {};
-    const unreadable: string[] = [];
-    for (const name of Object.keys(raw)) {
-      try {
-        if (raw[name] === undefined) throw new Error("lost");
-        Object.defineProperty(readable, name, { value: unmarshalValue(raw[name]!, name), enumerable: true, writable: true, configurable: true });
-      } catch {
-        unreadable.push(name);
-      }
-    }
+    const { item: readable, unreadable } = readableAttributes(raw);
     const named = new Set(attributes(read.scope.document));
     if (unreadable.some((name) => named.has(name))) {
       throw new RequestError(422, `an item of table ${JSON.stringify(read.table.name)} that this read reaches cannot be read as JSON, in an attribute the key's scope names, so whether it is in the scope cannot be told; the table's owner must fix the item`);
