@@ -140,7 +140,7 @@ describe("itemfilter serve --dynamodb-endpoint", () => {
       const run = await serving.stop();
       expect(run.code).toBe(0);
       const lines = run.stderr.split("\n");
-      expect(lines[0]).toMatch(`Serving the DynamoDB tables at ${endpoint} (orders, pets, readings, ${TENANT_TABLE}, users; keys from DescribeTable) on ${run.stdout.trim()}`);
+      expect(lines[0]).toMatch(`Serving the DynamoDB tables at ${endpoint} (orders, people, pets, readings, ${TENANT_TABLE}, users; keys from DescribeTable) on ${run.stdout.trim()}`);
       // Issue 33 §2: on a loopback endpoint (DynamoDB Local) the demo key is let in, with a warning.
       expect(lines[1]).toBe(`Warning: every table of DynamoDB at ${endpoint} is served to the demo key, whose token is public; give --access FILE (or --app-key and --token-file) to choose who may read which table.`);
     }
