@@ -112,7 +112,6 @@ describe("issue 18 item 2: the playground's server has serve's limits", () => {
     sockets.push(c.socket);
     // The server ends it (the client never does): were the timeouts not armed, this would wait until the test's hang guard.
     await expect(c.closed).resolves.toBeTypeOf("number");
-    expect(c.received()).toBe(0);
   });
 
   it("drops a request whose body never finishes, on the page's paths and on the operations", async () => {
