@@ -95,8 +95,11 @@ function nodeBinary(version) {
   mkdirSync(cache, { recursive: true });
   console.error(`runTests: fetching Node ${version} (npm pack ${name}@${version}, once)`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const packed = spawnSync(npm, ["pack", `${name}@${version}`, "--pack-destination", cache, "--silent"], { cwd: cache, encoding: "utf8" });
+  const pack = () => spawnSync(npm, ["pack", `${name}@${version}`, "--pack-destination", cache, "--silent"], { cwd: cache, encoding: "utf8" });
   const tarball = join(cache, `${name}-${version}.tgz`);
+  // Once more after a failure: a registry's passing fault should not fail the tests.
+  let packed = pack();
+  if (packed.status !== 0 || !existsSync(tarball)) packed = pack();
   if (packed.status !== 0 || !existsSync(tarball)) fail(`npm pack ${name}@${version} failed: ${(packed.stderr || packed.stdout || String(packed.error)).trim().split("\n").slice(-3).join(" ")}`);
   const staging = `${dir}.partial`;
   rmSync(staging, { recursive: true, force: true });
