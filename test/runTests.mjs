@@ -4,7 +4,7 @@
 // `npm pack`, so npm checks each against the registry's integrity hash), kept under
 // node_modules/.cache/itemfilter-node. Nothing else is downloaded.
 //
-// What runs where, and why (README "Development"): a second whole run would double the test time (about
+// What runs where, and why (README "Node versions"): a second whole run would double the test time (about
 // 4 minutes each on the 2-core CI machine), so
 //   - this machine's Node: every test;
 //   - Node 24: every test but those whose work happens in another engine: test/dynamodb (DynamoDB Local,
