@@ -10,7 +10,7 @@
 //   - Node 24: every test but those whose work happens in another engine: test/dynamodb (DynamoDB Local,
 //     a JVM, answers the property tests' oracle) and test/browser (Chromium runs the code). The Node side
 //     of both (the AWS SDK, the client, the emulator, the CLI) runs on Node 24 in the other tests;
-//   - Node 22: the libraries' unit tests, packages/*/test but the CLI's (three quarters of the unit tests' time:
+//   - Node 22: the libraries' unit tests, packages/*/test but the CLI's (four fifths of the unit tests' time:
 //     they start processes and servers; the CLI's own code runs on this machine's Node and on Node 24).
 // A run for the Node major this machine already has is left out. ITEMFILTER_TEST_NODES picks runs by
 // name, comma-separated: `machine`, `24`, `22` (e.g. `machine` while working on one change); test files
