@@ -14,8 +14,9 @@ import { applySchema, type Schema } from "../compile/schema.js";
 import { describeValue } from "../checkArgument.js";
 import { bindParams, checkParamsOption, markParams, withRedaction, type Params } from "./bindParams.js";
 import { withSource } from "./writtenOperator.js";
+import { markDates, resolveDates, type DateOptions } from "../compile/resolveDates.js";
 
-export interface ParseOptions extends Partial<Limits> {
+export interface ParseOptions extends Partial<Limits>, DateOptions {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
   schema?: Schema;
   /**
@@ -67,12 +68,13 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     ]);
   }
   const index = locate ? new LineIndex(source) : UNLOCATED;
-  const flags = { hasParams: false };
+  const flags = { hasParams: false, hasDates: false };
   let body: FilterNode | null | typeof FAILED = FAILED;
   if (asScanned && source.length >= SCAN_AS_PARSED) {
     const scanState = newParseState(index, limits);
     body = parseAsScanned(source, scanState);
     flags.hasParams = scanState.hasParams;
+    flags.hasDates = scanState.hasDates === true;
   }
   if (body === FAILED) body = parseScanned(source, index, locate, limits, flags);
   let doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
@@ -81,13 +83,21 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     // Unbound, a parameter's type is not known: the schema checks it once bound.
     if (bind) doc = bindParams(doc, checkParamsOption("parse", options?.params));
   }
-  if (options?.schema === undefined) return doc;
+  // parse() resolves relative dates only when given `now`, as it binds params only when given them.
+  const dates = flags.hasDates && (bind || options?.now !== undefined);
+  if (flags.hasDates) markDates(doc);
+  if (options?.schema === undefined) return dates ? withSource(source, () => resolveDates(doc, options, "parse")) : doc;
   const bound = doc;
-  return withSource(source, () => withRedaction(bound, () => applySchema(bound, options.schema!)));
+  return withSource(source, () =>
+    withRedaction(bound, () => {
+      const checked = applySchema(bound, options.schema!);
+      return dates ? resolveDates(checked === bound ? bound : markDates(checked), options, "parse") : checked;
+    }),
+  );
 }
 
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
-export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean }): FilterNode | null {
+export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean; hasDates: boolean }): FilterNode | null {
   const { tokens, problems } = lex(source);
   let body: FilterNode | null = null;
   let errors: IRecognitionException[] = [];
@@ -122,6 +132,7 @@ export function parseScanned(source: string, index: LineIndex, locate: boolean, 
   }
 
   if (flags !== undefined && state.hasParams) flags.hasParams = true;
+  if (flags !== undefined && state.hasDates === true) flags.hasDates = true;
   if (problems.length > 0 || errors.length > 0 || state.problems.length > 0) {
     const all = problems.concat(state.problems);
     for (const e of errors.slice(0, MAX_DIAGNOSTICS)) {

@@ -12,6 +12,7 @@ import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
 import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
 import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
 import type { NamePath } from "./readNamePath.js";
+import { dateAnchor, type DatePayload } from "./scanDate.js";
 import {
   ALL_TOKENS,
   And,
@@ -19,6 +20,7 @@ import {
   BooleanLiteral,
   Comma,
   CompareOp,
+  DateLiteral,
   Identifier,
   In,
   Is,
@@ -48,6 +50,8 @@ export interface ParseState {
   problems: LexProblem[];
   /** Whether the filter holds a `$name`, which binding then looks for. */
   hasParams: boolean;
+  /** Whether the filter holds a relative date (`now`, `today - 1w`), which resolveDates then looks for. */
+  hasDates?: boolean;
 }
 
 /** A fresh state for one parse within these limits. */
@@ -68,8 +72,8 @@ type Alts<T> = IOrAlt<T>[];
 
 /** What take() accepts where the grammar has an OR of single tokens. */
 const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
-const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null);
-const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter);
+const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null, DateLiteral);
+const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, DateLiteral);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -307,6 +311,9 @@ export class FilterParser extends LeanParser {
     { ALT: () => this.CONSUME2(BooleanLiteral) },
     { ALT: () => this.CONSUME2(Parameter) },
     { ALT: () => this.CONSUME1(Null) },
+    { ALT: () => this.CONSUME2(DateLiteral) },
+    // A bare `now` or `today` is a date where a value goes, and stays a name everywhere else.
+    { GATE: () => isDateWord(this.LA(1)), ALT: () => this.CONSUME6(Identifier) },
   ];
 
   /** inList := "(" values ")" | "[" values "]" | literal;  values := literal ("," literal)* */
@@ -356,6 +363,8 @@ export class FilterParser extends LeanParser {
         { ALT: () => this.consume(idx, NumberLiteral) },
         { ALT: () => this.consume(idx, BooleanLiteral) },
         { ALT: () => this.consume(idx, Parameter) },
+        { ALT: () => this.consume(idx, DateLiteral) },
+        { GATE: () => isDateWord(this.LA(1)), ALT: () => this.consume(idx, Identifier) },
       ]));
     if (this.RECORDING_PHASE) return undefined as never;
     return this.literalNode(tok);
@@ -364,15 +373,28 @@ export class FilterParser extends LeanParser {
   private literalNode(tok: IToken): LiteralNode {
     const payload = (tok as unknown as { payload: never }).payload;
     const type = tok.tokenType;
-    if (this.sizing && type !== NumberLiteral && type !== Parameter) this.state.problems.push(sizeValueProblem(payload, tok.startOffset, tok.endOffset! + 1));
+    if (this.sizing && type !== NumberLiteral && type !== Parameter) {
+      const shown = type === DateLiteral || type === Identifier ? tok.image : payload;
+      this.state.problems.push(sizeValueProblem(shown, tok.startOffset, tok.endOffset! + 1));
+    }
     if (type === Parameter) {
       this.state.hasParams = true;
       return { type: "Param", name: payload, span: this.spanOf(tok) };
     }
     if (type === BooleanLiteral) return { type: "Boolean", value: payload, span: this.spanOf(tok) };
+    if (type === DateLiteral || type === Identifier) return this.dateNode(tok);
     return { type: type === StringLiteral ? "String" : "Number", value: payload, span: this.spanOf(tok) };
   }
   private readonly literalAlts: Alts<IToken>[] = [];
+
+  /** `now`, `today` (a name token) or `now - 7d` (a DateLiteral) as a DateNode. */
+  private dateNode(tok: IToken): LiteralNode {
+    this.state.hasDates = true;
+    const span = this.spanOf(tok);
+    if (tok.tokenType === Identifier) return { type: "Date", anchor: tok.image.toLowerCase() as "now" | "today", span };
+    const { anchor, offset } = (tok as unknown as { payload: DatePayload }).payload;
+    return offset === undefined ? { type: "Date", anchor, span } : { type: "Date", anchor, offset, span };
+  }
 
   private comparison(opTok: IToken, valueTok: IToken): PredicateNode {
     const operator = (opTok as unknown as { payload: Operator }).payload;
@@ -472,6 +494,11 @@ function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
 function isSizeWord(name: IToken | undefined): boolean {
   // The length first: most names are not four characters, and image is a slice of the source.
   return name !== undefined && name.tokenType === Identifier && name.endOffset! - name.startOffset === 3 && name.image.toLowerCase() === "size";
+}
+
+/** Whether a name token is the word `now` or `today` (in any case, not a path), which reads as a date where a value goes. */
+function isDateWord(tok: IToken): boolean {
+  return tok.tokenType === Identifier && typeof (tok as unknown as { payload: unknown }).payload === "string" && dateAnchor(tok.image, 0, tok.image.length) !== undefined;
 }
 
 /** Appends a node to an operand list, splicing in the operands of a node of the same kind. */

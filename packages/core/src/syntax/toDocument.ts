@@ -8,6 +8,7 @@ import { resolveLimits } from "./limits.js";
 import { validateTree } from "./validateTree.js";
 import { bindParams, checkParamsOption, withRedaction } from "./bindParams.js";
 import { withSource } from "./writtenOperator.js";
+import { hasDates, markDates, resolveDates } from "../compile/resolveDates.js";
 
 /** The members of a node that say where it stands in a text; a tree built by hand may leave them out. */
 type SpanMember = "span" | "operatorSpan";
@@ -42,7 +43,11 @@ export function toDocument(input: FilterInput, options?: ParseOptions, locate = 
   if (typeof input === "string") return parseSource(input, options, locate, true, bind);
   const checked = validateTree(input, resolveLimits(options));
   const doc = bind ? bindParams(checked, checkParamsOption("params", options?.params)) : checked;
-  return options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!)), doc.span);
+  const dated = hasDates(checked);
+  const schemed = options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!)), doc.span);
+  if (!dated) return schemed;
+  markDates(schemed);
+  return bind ? guardStack(() => resolveDates(schemed, options, "resolve"), doc.span) : schemed;
 }
 
 /**
