@@ -1,3 +1,4 @@
+import { dateCompileOptions } from "../commands/dateOptions.js";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
@@ -45,6 +46,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
   const client = await openDynamoClient(ctx, { endpoint, region: args.dynamodbRegion });
   const options = {
     ...(schema === undefined ? {} : { schema }),
+    ...dateCompileOptions(args.dates),
     ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
     ...(args.scan ? {} : { allowScan: false }),
     ...(args.segments === undefined ? {} : { segments: args.segments }),

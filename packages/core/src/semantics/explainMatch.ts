@@ -10,6 +10,7 @@ import { conditionTest } from "./conditionTest.js";
 import { sizeReason, typeReason } from "./sizeAndTypeReason.js";
 import type { Span } from "../syntax/location.js";
 import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
+import { resolvedDates, type ResolvedDate } from "../syntax/resolvedDates.js";
 
 /** What explainMatch takes: what evaluate takes, or filter JSON (a ListFilter, an array of them, or a QueryFilter). */
 export type ExplainInput = FilterInput | ListFilter | readonly ListFilter[] | QueryFilter;
@@ -56,6 +57,8 @@ export interface Explanation {
    * not the person's text.
    */
   readonly outOfScope?: true;
+  /** The relative dates of the filter (`now - 7d`) and the values they resolved to, in the order written; absent when it has none. */
+  readonly dates?: readonly ResolvedDate[];
 }
 
 /** The answer for one node, and for a match, how many conditions its smallest justification needs. */
@@ -121,7 +124,8 @@ function explainDocument(input: FilterInput, item: unknown, options: EvaluateOpt
     const out: DecidingPredicate[] = [];
     collect(judged, judged.value, out);
     out.sort((a, b) => a.span.start.offset - b.span.start.offset);
-    return withSource({ matched: judged.value, predicates: out });
+    const dates = resolvedDates(body);
+    return withSource(dates.length === 0 ? { matched: judged.value, predicates: out } : { matched: judged.value, predicates: out, dates });
   }, doc.span);
 }
 

@@ -14,7 +14,9 @@ import { applySchema, type Schema } from "../compile/schema.js";
 import { describeValue } from "../checkArgument.js";
 import { bindParams, checkParamsOption, markParams, withRedaction, type Params } from "./bindParams.js";
 import { withSource } from "./writtenOperator.js";
-import { markDates, resolveDates, type DateOptions } from "../compile/resolveDates.js";
+import { resolveDates } from "../compile/resolveDates.js";
+import { markDates } from "./datedDocuments.js";
+import type { DateOptions } from "../values/dateOptions.js";
 
 export interface ParseOptions extends Partial<Limits>, DateOptions {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */

@@ -8,7 +8,8 @@ import { resolveLimits } from "./limits.js";
 import { validateTree } from "./validateTree.js";
 import { bindParams, checkParamsOption, withRedaction } from "./bindParams.js";
 import { withSource } from "./writtenOperator.js";
-import { hasDates, markDates, resolveDates } from "../compile/resolveDates.js";
+import { resolveDates } from "../compile/resolveDates.js";
+import { hasDates, markDates } from "./datedDocuments.js";
 
 /** The members of a node that say where it stands in a text; a tree built by hand may leave them out. */
 type SpanMember = "span" | "operatorSpan";

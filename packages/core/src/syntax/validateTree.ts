@@ -11,7 +11,7 @@ import { LIST_OPERATORS, operatorInfo, type Operator } from "../operators.js";
 import { isTypeName, SIZE_OPERATORS, TYPE_NAMES } from "./typeNames.js";
 import { isNameShaped } from "./plainName.js";
 import { markParams } from "./bindParams.js";
-import { markDates } from "../compile/resolveDates.js";
+import { markDates } from "./datedDocuments.js";
 import { DATE_UNITS } from "../values/relativeDate.js";
 import { isExactNumber } from "../values/isExactNumber.js";
 import type { NumberValue } from "../values/ExactNumber.js";

@@ -1,10 +1,10 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, format, prepareEvaluate } from "@itemfilter/core";
+import { checkFields, format, prepareEvaluate, resolvedDates, resolveNow } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
 import { fieldsPicker } from "../plan/projection.js";
-import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
+import { cursorBinding, cursorNow, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
 import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
@@ -44,7 +44,9 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
 export async function findPage<T = Record<string, unknown>>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
   const { limit, cursor, ...rest } = (options ?? {}) as FindPageOptions;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
-  const settled = settle(rest as FindAllOptions);
+  // Relative dates resolve against the first page's `now` on every page, whatever the clock or the option says later.
+  const frozen = cursorNow(cursor);
+  const settled = settle(frozen === undefined ? (rest as FindAllOptions) : ({ ...rest, now: frozen } as FindAllOptions));
   const { filter, signal, TableName, retry, onEvent, limit: _limit, ...planOptions } = settled;
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, ...parseOptions } = planOptions;
   const fields = givenFields === undefined ? undefined : checkFields(givenFields);
@@ -57,6 +59,8 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   const pick = fields === undefined ? undefined : fieldsPicker(fields, doc, keys);
   const binding = cursorBinding(TableName, format(doc), requests, keys);
   const start: CursorState = cursor === undefined ? { request: 0, skip: 0 } : readCursor(cursor, binding, requests.length);
+  // Only a filter with relative dates carries its `now`: other cursors stay as they were.
+  const dated = resolvedDates(doc.body).length > 0 ? { now: resolveNow("findPage", settled.now) } : {};
   const covers = requests.map((r) => (r[COVERS] === undefined ? () => true : prepareEvaluate(r[COVERS], UNLIMITED)));
   const items: Record<string, unknown>[] = [];
   for (let index = start.request; index < requests.length; index++) {
@@ -71,7 +75,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
         const item = await readItem(client, TableName, keys, raws[at]!, signal);
         if (passes !== null && !passes(item)) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
-        if (items.length === limit) return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(key === undefined ? {} : { startKey: key }), skip: at }) };
+        if (items.length === limit) return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(key === undefined ? {} : { startKey: key }), skip: at, ...dated }) };
         items.push(pick === undefined ? item : pick(item));
       }
       skip = 0;
@@ -80,3 +84,4 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   }
   return { items: items as T[] };
 }
+
