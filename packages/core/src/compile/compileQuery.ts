@@ -12,6 +12,7 @@ import { isLocalOnly } from "../syntax/typeNames.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, type FilterInput } from "../syntax/toDocument.js";
 import { applySchema, schemaIndex } from "./schema.js";
+import { DATE_SCHEMA } from "./resolveDates.js";
 import { checkValue } from "./valueShapes.js";
 import { ScopeError } from "../errors.js";
 import { LineIndex, NO_SPAN } from "../syntax/location.js";
@@ -88,7 +89,7 @@ function compileOwn(input: FilterInput, options: CompileQueryOptions | undefined
   const secondaryKey = options!.secondaryKey;
   // A condition without a subject tests the key too, so the schema checks its type where it knows the key.
   const typed = secondaryKey !== undefined && schemaIndex(schema).resolve(secondaryKey) !== undefined;
-  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query"), options));
+  return compileFast(input, { ...rest, [DATE_SCHEMA]: schema } as CompileQueryOptions, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query"), options));
 }
 
 /**

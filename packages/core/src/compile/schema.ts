@@ -1,4 +1,4 @@
-import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PathSegment, PredicateNode } from "../syntax/ast.js";
+import type { AttributeNode, DateNode, FilterDocument, FilterNode, LiteralNode, PathSegment, PredicateNode } from "../syntax/ast.js";
 import { readNamePath, type NamePath } from "../syntax/readNamePath.js";
 import { FilterError, type Diagnostic } from "../errors.js";
 import { operatorInfo, type Operator } from "../operators.js";
@@ -353,15 +353,17 @@ function checkBoolean(node: PredicateNode, attr: AttributeNode, problems: Diagno
  */
 function checkDates(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[]): void {
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
-  for (const v of values) {
-    if (v.type !== "Date") continue;
-    const params = { kind: type === "number" ? "dateNumber" : "relativeDate", name: shownName(attr), type, text: dateText(v) };
-    const hint =
-      type === "number"
-        ? `give the attribute { type: "date", format: "epochSeconds" } (or "epochMillis") in the schema, so the date is written as the number it stores`
-        : `a relative date compares with a date attribute: give it { type: "date", format: "iso" } (or "isoDate", "epochSeconds", "epochMillis") in the schema if it holds dates`;
-    problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), hint, params, span: v.span });
-  }
+  for (const v of values) if (v.type === "Date") problems.push(relativeDateProblem(shownName(attr), type, v));
+}
+
+/** A relative date on an attribute of another type (`name`, as the filter writes it): E_ATTRIBUTE_TYPE at the date. */
+export function relativeDateProblem(name: string, type: AttributeType, v: DateNode): Diagnostic {
+  const params = { kind: type === "number" ? "dateNumber" : "relativeDate", name, type, text: dateText(v) };
+  const hint =
+    type === "number"
+      ? `give the attribute { type: "date", format: "epochSeconds" } (or "epochMillis") in the schema, so the date is written as the number it stores`
+      : `a relative date compares with a date attribute: give it { type: "date", format: "iso" } (or "isoDate", "epochSeconds", "epochMillis") in the schema if it holds dates`;
+  return { code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), hint, params, span: v.span };
 }
 
 /** Values people write for a boolean: the text of one, and 1 and 0. */
