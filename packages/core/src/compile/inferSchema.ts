@@ -14,7 +14,6 @@ const BOOLEAN = 16;
 /** A string written as the date formats write one: an ISO 8601 instant in UTC, or a calendar date. */
 const ISO_INSTANT = 32;
 const ISO_DATE = 64;
-const TEXT = STRING | ISO_INSTANT | ISO_DATE;
 
 /**
  * A schema inferred from sample items: every attribute any item has, in the
@@ -180,7 +179,7 @@ function specOf(bits: number): AttributeSchema {
   if (scalar === ISO_INSTANT || scalar === ISO_DATE) {
     spec.type = "date";
     spec.format = scalar === ISO_INSTANT ? "iso" : "isoDate";
-  } else if (scalar !== 0 && (scalar & ~TEXT) === 0) spec.type = "string";
+  } else if (scalar !== 0 && (scalar & ~(STRING | ISO_INSTANT | ISO_DATE)) === 0) spec.type = "string";
   else if (scalar === NUMBER) spec.type = "number";
   else if (bits === BOOLEAN) spec.type = "boolean";
   if ((bits & ARRAY) !== 0) spec.array = true;

@@ -17,9 +17,9 @@ export const DATE_FORMATS: readonly DateFormat[] = ["iso", "isoDate", "epochSeco
 const FIXED_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** The earliest and latest instants a relative date may resolve to: years 0001 to 9999, which every format writes. */
-// Date.UTC reads years 0-99 as 1900-1999, so the first is set with setUTCFullYear.
-const MIN_MS = new Date(0).setUTCFullYear(1, 0, 1);
-const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z, as numbers: a call here would stay in every bundle that imports this module.
+const MIN_MS = -62_135_596_800_000;
+const MAX_MS = 253_402_300_799_999;
 
 /** Whether an instant lies in the range every date format writes (years 0001-9999). */
 export function inDateRange(ms: number): boolean {
