@@ -1,4 +1,4 @@
-import { describeValue } from "../checkArgument.js";
+import { describeValue } from "./checkArgument.js";
 import { addToDate, inDateRange, isTimeZone, startOfDay, type DateUnit } from "./relativeDate.js";
 
 /** The options every function that takes a filter reads for its relative dates. */
