@@ -160,7 +160,7 @@ export function schemaKey(name: string): string {
   return /[.[]/.test(name) || name.startsWith("`") ? quoteName(name) : name;
 }
 
-const SCHEMA = "a schema is { attributes: { name: { type?, format?, aliases? } }, allowUnknown? }";
+const SCHEMA = "a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }";
 
 function checkAttributeSchema(name: string, spec: unknown): asserts spec is AttributeSchema {
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
