@@ -10,6 +10,7 @@ import {
   inferSchema,
   parse,
   plan,
+  suggest,
   resolvedDates,
   tokenize,
   type FilterNode,
@@ -255,5 +256,16 @@ describe("tokenize", () => {
     ["a > now - 7days", [["attribute", "a"], ["operator", ">"], ["error", "now - 7days"]]],
   ])("%s", (source, expected) => {
     expect(tokenize(source).map((t) => [t.kind, t.text])).toEqual(expected);
+  });
+});
+
+describe("completion after a date", () => {
+  it.each([["a > now - 7d "], ["a > today "], ["a between now - 1d and now "], ["a in (today, now) "]])("%s goes on with and/or", (source) => {
+    expect(suggest(source, source.length).items.map((i) => i.label)).toEqual(expect.arrayContaining(["and", "or"]));
+  });
+
+  it("a date as between's lower bound is followed by its and", () => {
+    const source = "a between today ";
+    expect(suggest(source, source.length).items.map((i) => i.label)).toContain("and");
   });
 });
