@@ -40,7 +40,7 @@ const MAX_DIAGNOSTICS = 50;
  * Diagnostics are located either way. `asScanned` false skips the parse
  * that scans as it goes, for a caller that expects the text to fail.
  */
-export function parseSource(source: string, options: TreeOptions | undefined, locate: boolean, asScanned = true, bind = true): FilterDocument {
+export function parseSource(source: string, options: TreeOptions | undefined, locate: boolean, asScanned = true, bind = true, parsed?: { hasDates: boolean }): FilterDocument {
   if (typeof source !== "string") throw new TypeError(`parse takes filter text (a string), not ${describeValue(source)}`);
   const limits = resolveLimits(options);
   if (source.length > limits.maxLength) {
@@ -72,8 +72,9 @@ export function parseSource(source: string, options: TreeOptions | undefined, lo
     // Unbound, a parameter's type is not known: the schema checks it once bound.
     if (bind) doc = bindParams(doc, checkParamsOption("parse", options?.params));
   }
-  // Marked, so the schema's parse (schema/parse.ts) resolves the dates (resolveDates.ts) and a filter without any costs one lookup.
+  // Marked (for trees made from this one), and told to the caller, so the schema's parse (schema/parse.ts) resolves the dates (resolveDates.ts) with no lookup for a filter without any.
   if (flags.hasDates) markDates(doc);
+  if (parsed !== undefined) parsed.hasDates = flags.hasDates;
   return doc;
 }
 
