@@ -5,11 +5,14 @@ import { DynamoRunError } from "./dynamoRunError.js";
 /** The longest cursor findPage writes or reads, in characters: room for the largest keys of a table and an index (3 KB each). */
 export const MAX_CURSOR_LENGTH = 12_288;
 
-/** Where the next page starts: the plan's request, the DynamoDB page it is on (its ExclusiveStartKey), and the items of that page before it. */
+/**
+ * Where the next page starts: the plan's request and, when a page handed out
+ * items of it, the key of the last of them (the ExclusiveStartKey to go on
+ * from). Only keys of items the filter selects are ever in a cursor.
+ */
 export interface CursorState {
   request: number;
   startKey?: Record<string, AttributeValue>;
-  skip: number;
   /** The `now` (epoch milliseconds) the first page resolved the filter's relative dates with; absent for a filter without one. */
   now?: number;
 }
@@ -32,11 +35,11 @@ export function cursorBinding(table: string, filter: string, requests: readonly 
 }
 
 const seal = (binding: string, state: CursorState): string =>
-  sha256(`${binding}\n${canonical(state.now === undefined ? [state.request, state.startKey ?? null, state.skip] : [state.request, state.startKey ?? null, state.skip, state.now])}`);
+  sha256(`${binding}\n${canonical(state.now === undefined ? [2, state.request, state.startKey ?? null] : [2, state.request, state.startKey ?? null, state.now])}`);
 
 /** base64url of the whole state and its seal: nothing is kept in the process. */
 export function writeCursor(binding: string, state: CursorState): string {
-  const body = { v: 1, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), s: state.skip, ...(state.now === undefined ? {} : { n: state.now }), d: seal(binding, state) };
+  const body = { v: 2, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), ...(state.now === undefined ? {} : { n: state.now }), d: seal(binding, state) };
   const cursor = Buffer.from(JSON.stringify(body), "utf8").toString("base64url");
   if (cursor.length > MAX_CURSOR_LENGTH) throw new DynamoRunError("E_CURSOR", `the next page's start key is too large for a cursor of at most ${MAX_CURSOR_LENGTH} characters`, "DynamoDB keys are at most 3 KB; this is not expected");
   return cursor;
@@ -58,11 +61,11 @@ export function readCursor(cursor: unknown, binding: string, requests: number): 
   } catch {
     body = undefined;
   }
-  if (!isObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "s", "n", "d"].includes(name))) return refuse(broken);
-  const { v, r, k, s, n, d } = body;
+  if (!isObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "n", "d"].includes(name))) return refuse(broken);
+  const { v, r, k, n, d } = body;
   if (n !== undefined && !Number.isSafeInteger(n)) return refuse(broken);
-  if (v !== 1 || typeof d !== "string" || !Number.isSafeInteger(r) || !Number.isSafeInteger(s) || (s as number) < 0 || (k !== undefined && !isObject(k))) return refuse(broken);
-  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as Record<string, AttributeValue> }), skip: s as number, ...(n === undefined ? {} : { now: n as number }) };
+  if (v !== 2 || typeof d !== "string" || !Number.isSafeInteger(r) || (k !== undefined && !isObject(k))) return refuse(broken);
+  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as Record<string, AttributeValue> }), ...(n === undefined ? {} : { now: n as number }) };
   if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter or keys");
   if (state.request < 0 || state.request >= requests) return refuse(broken);
   return state;
