@@ -30,6 +30,7 @@ function scrambled(node: FilterNode, choices: number[]): string {
   const cased = (word: string): string => pick([word, word.toLowerCase(), word.toUpperCase()]);
   const literal = (l: LiteralNode): string => {
     if (l.type === "Param") return `$${l.name}`;
+    if (l.type === "Date") return cased(l.anchor) + (l.offset === undefined ? "" : ` ${l.offset.sign} ${l.offset.amount}${l.offset.unit}`);
     if (l.type === "Boolean") return cased(String(l.value));
     if (l.type === "Number") return Object.is(l.value, -0) ? "-0" : pick([String(l.value), typeof l.value === "number" ? l.value.toExponential() : String(l.value)]);
     const quote = pick(['"', "'"]);

@@ -123,5 +123,5 @@ const noTarget = { baseUrl: undefined, appKey: undefined, tokenFile: undefined, 
  */
 function plainCompile(argv: readonly string[]): CompileArgs | undefined {
   if (argv.length !== 2 || argv[0] !== "compile" || argv[1]!.startsWith("-")) return undefined;
-  return { filter: filterSource(argv[1]), query: false, lines: false, ast: false, compact: false, pretty: false, secondaryKey: undefined, schema: undefined };
+  return { filter: filterSource(argv[1]), query: false, lines: false, ast: false, compact: false, pretty: false, secondaryKey: undefined, schema: undefined, dates: { now: Date.now() } };
 }

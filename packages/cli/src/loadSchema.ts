@@ -1,9 +1,10 @@
-import type { Schema } from "@itemfilter/core";
+import { DATE_FORMATS, type Schema } from "@itemfilter/core";
 import type { CliContext } from "./cliContext.js";
 import { usageError } from "./cliError.js";
 import { MAX_BYTES, readUserFile } from "./readText.js";
 
-const TYPES = new Set(["string", "number"]);
+const TYPES = new Set(["string", "number", "date"]);
+const FORMATS = new Set<unknown>(DATE_FORMATS);
 
 /**
  * Reads a schema file in the core's format. Its shape is checked here so a
@@ -27,7 +28,10 @@ export function checkSchema(value: unknown, file: string): Schema {
   if (!isObject(value) || !isObject(value.attributes)) throw bad("has no \"attributes\" object");
   for (const [name, spec] of Object.entries(value.attributes)) {
     if (!isObject(spec)) throw bad(`gives attribute '${name}' a value that is not an object`);
-    if (spec.type !== undefined && !TYPES.has(spec.type as string)) throw bad(`gives attribute '${name}' a type other than "string" or "number"`);
+    if (spec.type !== undefined && !TYPES.has(spec.type as string)) throw bad(`gives attribute '${name}' a type other than "string", "number" or "date"`);
+    if (spec.format !== undefined && (spec.type !== "date" || !FORMATS.has(spec.format))) {
+      throw bad(`gives attribute '${name}' a format other than "iso", "isoDate", "epochSeconds" or "epochMillis" for type "date"`);
+    }
     if (spec.array !== undefined && typeof spec.array !== "boolean") throw bad(`gives attribute '${name}' an array that is not true or false`);
     if (spec.caseInsensitive !== undefined && typeof spec.caseInsensitive !== "boolean") throw bad(`gives attribute '${name}' a caseInsensitive that is not true or false`);
     if (spec.folded !== undefined && (typeof spec.folded !== "string" || spec.folded === "")) throw bad(`gives attribute '${name}' a folded that is not an attribute's name`);

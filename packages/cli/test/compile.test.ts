@@ -132,7 +132,7 @@ describe("compile errors", () => {
   it.each([
     [["compile", "--schema", "missing.json", "a = 1"], "itemfilter: cannot read the schema file 'missing.json': no such file\n"],
     [["compile", "--schema", "broken.json", "a = 1"], "itemfilter: the schema file 'broken.json' is not JSON: "],
-    [["compile", "--schema", "bad-schema.json", "a = 1"], `itemfilter: the schema file 'bad-schema.json' gives attribute 'age' a type other than "string" or "number"; expected {"attributes": {"age": {"type": "number"}}}\n`],
+    [["compile", "--schema", "bad-schema.json", "a = 1"], `itemfilter: the schema file 'bad-schema.json' gives attribute 'age' a type other than "string", "number" or "date"; expected {"attributes": {"age": {"type": "number"}}}\n`],
     [["compile", "--frobnicate", "a = 1"], "itemfilter: Unknown argument: frobnicate\n\nRun 'itemfilter --help' (or 'itemfilter <command> --help') for usage.\n"],
     [["compile", "--token", "s3cret-value", "a = 1"], "itemfilter: --token is not accepted, since a token on the command line shows in 'ps'; use --token-file FILE or ITEMFILTER_AUTH_TOKEN\n"],
     [["frobnicate"], "itemfilter: unknown command 'frobnicate'\nRun 'itemfilter --help' for the commands.\n"],

@@ -42,7 +42,7 @@ export function filterMember(operation: Operation, params: ListItemsParams | Que
     // The scope's filters go first, where one request can say them; the items are checked against it after, always.
     const scoped = scopeListFilters(params);
     if (filter === undefined) return scoped.length === 0 ? undefined : scoped;
-    const options = withParams((params as ListItemsParams).compileOptions, params.params);
+    const options = withDates(withParams((params as ListItemsParams).compileOptions, params.params), params);
     const compiled =
       typeof filter === "string" || isTree(filter)
         ? compileList(filter as string, options)
@@ -53,7 +53,7 @@ export function filterMember(operation: Operation, params: ListItemsParams | Que
     return Array.isArray(all) && all.length === 0 ? undefined : (all as ListFilter | readonly ListFilter[]);
   }
   if (filter === undefined) return undefined;
-  const options = withParams((params as QueryItemsParams).compileOptions, params.params);
+  const options = withDates(withParams((params as QueryItemsParams).compileOptions, params.params), params);
   if (typeof filter === "string" || isTree(filter)) return compileQuery(filter as string, options);
   if (options?.schema === undefined) return filter as QueryFilter;
   return validateQueryFilter(filter, {
@@ -68,6 +68,12 @@ function withParams<T extends { params?: Params | undefined; scope?: unknown }>(
   if (params === undefined && options?.scope === undefined) return options;
   const { scope: _scope, ...rest } = options ?? ({} as T);
   return (params === undefined ? rest : { ...rest, params }) as T;
+}
+
+/** The compile options with the call's `now` and `timeZone`, for the filter's relative dates. */
+function withDates<T extends object>(options: T | undefined, params: { now?: Date | number | string; timeZone?: string }): T | undefined {
+  if (params.now === undefined && params.timeZone === undefined) return options;
+  return { ...options, ...(params.now === undefined ? {} : { now: params.now }), ...(params.timeZone === undefined ? {} : { timeZone: params.timeZone }) } as T;
 }
 
 function checkParams(operation: Operation, params: ListItemsParams | QueryItemsParams): void {

@@ -174,12 +174,14 @@ export function createClient(options: ClientOptions): Client {
     try {
       // findAll's plan is its own (never handed out), so one plan serves every call with the same plain inputs.
       const scope = scopeOf(params);
-      const plain = name === "findAll" && scope === undefined && params.params === undefined ? plainPlanInput(filter, params.keys, params.maxRequests, params.compileOptions) : undefined;
+      const plain = name === "findAll" && scope === undefined && params.params === undefined && params.now === undefined && params.timeZone === undefined ? plainPlanInput(filter, params.keys, params.maxRequests, params.compileOptions) : undefined;
       if (plain !== undefined) return cachedPlan(plain);
       return planFilter(planInput(params.filter, params.compileOptions), {
         ...params.compileOptions,
         ...(scope === undefined ? {} : { scope }),
         ...(params.params === undefined ? {} : { params: params.params }),
+        ...(params.now === undefined ? {} : { now: params.now }),
+        ...(params.timeZone === undefined ? {} : { timeZone: params.timeZone }),
         ...(params.keys === undefined ? {} : { keys: params.keys }),
         ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }),
       });

@@ -1,6 +1,7 @@
 import type { Plan, PlanRequest } from "@itemfilter/core";
 import { ClientError } from "./errors.js";
-import { cursorBinding, readCursor, writeCursor, type CursorState } from "./pageCursor.js";
+import { cursorBinding, cursorNow, readCursor, writeCursor, type CursorState } from "./pageCursor.js";
+import { resolveNow } from "@itemfilter/core";
 import { runPlan, type PlanPageFetcher } from "./runPlan.js";
 import { servedBefore } from "./servedBefore.js";
 import type { FindPageParams, FindPageResult, Item, PageKey } from "./types.js";
@@ -31,13 +32,17 @@ export async function findPage<T = Item>(
   planFor: (params: FindPageParams) => Plan,
   fetchPlanPage: (table: string) => PlanPageFetcher,
 ): Promise<FindPageResult<T>> {
-  const plan = planFor(params);
+  // Relative dates resolve against the first page's `now` on every page, whatever the clock or the option says later.
+  const now = cursorNow(params.cursor) ?? firstNow(params);
+  const plan = planFor({ ...params, now });
   const limit = params.limit;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) {
     throw new ClientError("E_ARGUMENT", "findPage", 0, `'limit' must be a whole number from 1 to ${MAX_PAGE_LIMIT}: the items on one page`);
   }
   const binding = cursorBinding(params.table, plan, params.keys);
   const start: CursorState = params.cursor === undefined ? { request: 0, skip: 0 } : readCursor(params.cursor, binding, plan.requests.length);
+  // Only a filter with relative dates carries its `now`: other cursors stay as they were.
+  const dated = plan.dates === undefined ? {} : { now };
   if (plan.requests.length === 0) return { items: [] };
 
   const earlier = servedBefore(plan.requests, params.keys, params.compileOptions);
@@ -77,6 +82,15 @@ export async function findPage<T = Item>(
     else next = positions.get(item);
   }
   if (next === undefined) return { items: items as T[] };
-  const state: CursorState = { request: next.request, ...(next.startKey === undefined ? {} : { startKey: next.startKey }), skip: next.index };
+  const state: CursorState = { request: next.request, ...(next.startKey === undefined ? {} : { startKey: next.startKey }), skip: next.index, ...dated };
   return { items: items as T[], cursor: writeCursor(binding, state) };
+}
+
+/** The first page's `now`: the option, else the time of the call. A bad option is E_ARGUMENT, as every bad argument is. */
+function firstNow(params: FindPageParams): number {
+  try {
+    return resolveNow("findPage", params.now ?? params.compileOptions?.now);
+  } catch (error) {
+    throw new ClientError("E_ARGUMENT", "findPage", 0, (error as Error).message.replace(/^findPage: options\./, "'").replace(/^'now takes/, "'now' takes"));
+  }
 }

@@ -16,6 +16,12 @@ export interface CursorState {
   startKey?: PageKey;
   /** Items of that service page (as the service sent them) before the next item. */
   skip: number;
+  /**
+   * The `now` (epoch milliseconds) the first page resolved the filter's
+   * relative dates with: every later page resolves them alike. Absent for a
+   * filter without one, whose cursors are as before.
+   */
+  now?: number;
 }
 
 const MAX_SKIP = 2 ** 31;
@@ -44,7 +50,9 @@ function fromBase64Url(text: string): string | undefined {
 
 /** The seal of a state under a binding: a cursor is honoured only where both match. */
 function seal(binding: string, state: CursorState): string {
-  return digest(`${binding}\n${canonicalJson([state.request, state.startKey ?? null, state.skip])}`);
+  const parts: unknown[] = [state.request, state.startKey ?? null, state.skip];
+  if (state.now !== undefined) parts.push(state.now);
+  return digest(`${binding}\n${canonicalJson(parts)}`);
 }
 
 /**
@@ -63,7 +71,7 @@ export function cursorBinding(table: string, plan: { filter: string; requests: r
  * not expected).
  */
 export function writeCursor(binding: string, state: CursorState): string {
-  const body = { v: 1, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), s: state.skip, d: seal(binding, state) };
+  const body = { v: 1, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), s: state.skip, ...(state.now === undefined ? {} : { n: state.now }), d: seal(binding, state) };
   const cursor = toBase64Url(stringifyJson(body));
   if (cursor.length > MAX_CURSOR_LENGTH) {
     throw new ClientError("E_PROTOCOL", "findPage", 0, `the service's stopKey is too large to carry in a cursor of at most ${MAX_CURSOR_LENGTH} characters`);
@@ -90,15 +98,34 @@ export function readCursor(cursor: unknown, binding: string, requests: number): 
     body = undefined;
   }
   const broken = "the cursor is not one a page made, or it was altered";
-  if (!isPlainObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "s", "d"].includes(name))) return refuse(broken);
-  const { v, r, k, s, d } = body;
+  if (!isPlainObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "s", "n", "d"].includes(name))) return refuse(broken);
+  const { v, r, k, s, n, d } = body;
+  if (n !== undefined && !Number.isSafeInteger(n)) return refuse(broken);
   if (v !== 1 || typeof d !== "string" || !Number.isSafeInteger(r) || !Number.isSafeInteger(s) || (s as number) < 0 || (s as number) > MAX_SKIP) return refuse(broken);
   // No page writes a key nested past what the seal's canonical JSON takes (the key sits one level
   // inside it); a deeper one is forged, and must be the cursor's error, not one blamed on the service.
   if (k !== undefined && (!isPlainObject(k) || nestsDeeperThan(k, MAX_JSON_DEPTH - 1))) return refuse(broken);
-  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as PageKey }), skip: s as number };
+  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as PageKey }), skip: s as number, ...(n === undefined ? {} : { now: n as number }) };
   if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter or keys");
   // A sealed state names a request of this very plan; checked all the same, since nothing past here may read outside it.
   if (state.request < 0 || state.request >= requests) return refuse(broken);
   return state;
+}
+
+/**
+ * The `now` a cursor carries, read before the page is planned (the plan's
+ * relative dates depend on it), or undefined. Not trusted yet: readCursor
+ * checks the seal, over the plan made with it, so an altered `now` plans
+ * another filter and is refused.
+ */
+export function cursorNow(cursor: unknown): number | undefined {
+  if (typeof cursor !== "string" || cursor.length > MAX_CURSOR_LENGTH) return undefined;
+  const text = fromBase64Url(cursor);
+  try {
+    const body: unknown = text === undefined ? undefined : JSON.parse(text);
+    const n = isPlainObject(body) ? body.n : undefined;
+    return Number.isSafeInteger(n) ? (n as number) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -53,6 +53,8 @@ export function planCache(plan: (input: PlainPlanInput) => Plan): (input: PlainP
       return found;
     }
     found = plan(input);
+    // A plan with relative dates holds the time it was made: the next call resolves them again.
+    if (found.dates !== undefined) return found;
     if (plans.size >= MAX_CACHED_PLANS) plans.delete(plans.keys().next().value!);
     plans.set(key, found);
     return found;

@@ -41,6 +41,14 @@ interface CommonParams {
   scope?: ScopeInput;
   /** Values of the `$name` parameters in `filter` and `scope`; never parsed. */
   params?: Params;
+  /**
+   * The instant the filter's relative dates (`now - 7d`, `today`) resolve
+   * against: a Date, epoch milliseconds or an ISO 8601 string; the time of
+   * the call when left out. findPage's later pages use the first page's.
+   */
+  now?: Date | number | string;
+  /** The IANA time zone of `today` and of calendar offsets (`mo`, `y`); "UTC" when left out. */
+  timeZone?: string;
 }
 
 export interface ListItemsParams extends CommonParams {
@@ -203,6 +211,15 @@ export interface ExplainParams {
   scope?: ScopeInput;
   /** Values of the `$name` parameters in `filter` and `scope`; never parsed. */
   params?: Params;
+  /**
+   * The instant the filter's relative dates (`now - 7d`, `today`) resolve
+   * against: a Date, epoch milliseconds or an ISO 8601 string; the time of
+   * the call when left out. findPage's later pages use the first page's,
+   * which their cursor carries.
+   */
+  now?: Date | number | string;
+  /** The IANA time zone of `today`, of calendar offsets (`mo`, `y`) and of isoDate dates; "UTC" when left out. */
+  timeZone?: string;
 }
 
 /** What findAll runs: a plan for the filter, and how to run it. */

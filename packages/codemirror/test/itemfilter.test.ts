@@ -152,7 +152,7 @@ describe("compile result", () => {
     [{ lintDelay: -1 }, "itemfilter: lintDelay must be a number of milliseconds >= 0"],
     [
       { schema: { attributes: { age: { type: "int" } } } },
-      'itemfilter: a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }: the type of "age" is "string", "number", "boolean" or absent, not the string "int"',
+      'itemfilter: a schema is { attributes: { name: { type?, aliases? } }, allowUnknown? }: the type of "age" is "string", "number", "boolean", "date" or absent, not the string "int"',
     ],
   ])("bad options are a TypeError: %j", (options, message) => {
     expect(() => itemfilter(options as ItemfilterOptions)).toThrow(new TypeError(message));

@@ -1,4 +1,4 @@
-export type { AndNode, AttributeNode, BooleanNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PathSegment, PredicateNode, StringNode } from "./syntax/ast.js";
+export type { AndNode, AttributeNode, BooleanNode, DateNode, FilterDocument, FilterNode, LiteralNode, NotNode, NumberNode, OrNode, ParamNode, PathSegment, PredicateNode, StringNode } from "./syntax/ast.js";
 export { redactParams, type Params, type ParamValue } from "./tree/bindParams.js";
 export { scopeDocument, scopedDocument, type ScopeInput } from "./tree/scopedDocument.js";
 export { attributes } from "./semantics/attributes.js";
@@ -44,3 +44,6 @@ export { plan } from "./plan/plan.js";
 export type { ListItemsRequest, Plan, PlanKeys, PlanKeyType, PlanOptions, PlanRequest, QueryItemsRequest } from "./plan/planTypes.js";
 export { formatPlan, type FormatPlanOptions } from "./plan/formatPlan.js";
 export { foldCase } from "./values/foldCase.js";
+export { resolveNow, resolveTimeZone, type DateOptions } from "./values/dateOptions.js";
+export { resolvedDates, type ResolvedDate } from "./syntax/resolvedDates.js";
+export { DATE_FORMATS, DATE_UNITS, type DateFormat, type DateUnit } from "./values/relativeDate.js";

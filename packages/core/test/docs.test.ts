@@ -29,6 +29,7 @@ describe("grammar/README.md", () => {
     ["E_UNKNOWN_ATTRIBUTE", "agee = 1", () => compileList("agee = 1", { schema })],
     ["E_ATTRIBUTE_TYPE", 'age = "x"', () => compileList('age = "x"', { schema })],
     ["E_IN_MIXED_TYPES", 'a in (1, "x")', () => compileList('a in (1, "x")')],
+    ["E_DATE", "createdAt > now - 9000y", () => compileList("createdAt > now - 9000y")],
     ["E_PLAN_TOO_LARGE", "(a = 1 or b = 1) and (c = 1 or d = 1)", () => plan("(a = 1 or b = 1) and (c = 1 or d = 1)", { maxRequests: 3 })],
   ];
 

@@ -14,7 +14,7 @@ function shape(node: FilterNode | null): unknown {
       return { Not: shape(node.operand) };
     case "Predicate": {
       const v = node.value;
-      const plain = (l: LiteralNode): unknown => (l.type === "Param" ? `$${l.name}` : l.value);
+      const plain = (l: LiteralNode): unknown => (l.type === "Param" ? `$${l.name}` : l.type === "Date" ? l.anchor : l.value);
       const value = v === undefined ? undefined : Array.isArray(v) ? v.map(plain) : plain(v);
       return [node.attribute?.name ?? null, node.operator, value, ...(node.brackets ? ["[]"] : [])].filter((x) => x !== undefined);
     }

@@ -355,7 +355,7 @@ describe("validateListFilter and validateQueryFilter with a schema: as the compi
   });
 
   it("refuses a malformed schema or secondaryKey as a TypeError, before any filter is looked at", () => {
-    expect(() => validateListFilter([], { schema: { attributes: { a: { type: "date" } } } as never })).toThrow(TypeError);
+    expect(() => validateListFilter([], { schema: { attributes: { a: { type: "datetime" } } } as never })).toThrow(TypeError);
     expect(() => validateQueryFilter({ operator: "equals", value: 1 }, { secondaryKey: 3 as never })).toThrow(TypeError);
   });
 });

@@ -23,6 +23,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["echo 'age >= 30' | itemfilter compile -", "read the filter from stdin"],
     ["printf 'a = 1\\nb >= 2\\n' | itemfilter compile --lines", "one compiled filter per input line (NDJSON)"],
     ["itemfilter compile --schema schema.json 'years >= 30'", "check names and types against a schema file"],
+    ["itemfilter compile --now 2024-05-10T00:00:00Z 'orderedAt between now - 7d and now'", "dates relative to now (--now fixes the instant; default the current time)"],
   ],
   list: [
     ["itemfilter list --table users 'age >= 30'", "users aged 30 or more, from the demo data"],
@@ -30,6 +31,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter list --table users --limit 5 --output table", "the first five users as a table"],
     ["echo 'plan = \"pro\"' | itemfilter list --table users -", "the filter from stdin"],
     ["itemfilter list --table users --curl 'name beginsWith \"A\"'", "the equivalent curl command"],
+    ["itemfilter list --table users --now 2024-10-01T08:00:00Z --time-zone Europe/Oslo 'signedUp between today - 1y and today'", "users who signed up in the year before today in Oslo"],
     ["itemfilter list --base-url https://api.example.com --table users 'age >= 30'", "ask a real service (needs credentials)"],
   ],
   query: [
@@ -37,12 +39,14 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter query --table readings --key cellar 'key between 1717200000 and 1717210800'", "three hours of the cellar sensor"],
     ["itemfilter query --table orders 'key beginsWith \"2024-03\"'", "without --key: every partition is read"],
     ["itemfilter query --table orders --key u001 --dry-run 'key between \"2024-01\" and \"2024-06\"'", "print the request body only"],
+    ["itemfilter query --table orders --key u001 --now 2024-05-10T00:00:00Z 'key between now - 30d and now'", "customer u001's orders of the 30 days before --now"],
   ],
   find: [
     ["itemfilter find --table users 'age < 30 or plan = \"pro\"'", "'or' across attributes: one request each, results united"],
     ["itemfilter find --table users --explain 'not (plan = \"free\" or age >= 40)'", "the plan: requests, what the server filters, what is checked locally"],
     ["itemfilter find --table readings 'sensor = \"cellar\" and ts > 1717210000'", "one partition (the primary key) narrowed by the secondary key"],
     ["itemfilter find --table orders --explain --json 'customer = \"u001\" and orderedAt beginsWith \"2024\" and status != \"cancelled\"'", "the plan as JSON"],
+    ["itemfilter find --table orders --now 2024-05-10T00:00:00Z --explain 'orderedAt > now - 7d and status != \"cancelled\"'", "a date relative to now: the plan shows both forms (where now - 7d = …)"],
     ["itemfilter find --table users --limit 3 --output table 'not (city in (\"Oslo\", \"Lima\"))'", "the first three matches as a table"],
     ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table users 'age < 30 or plan = \"pro\"'", "straight on a DynamoDB table (DynamoDB Local, loaded with itemfilter load)"],
     ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table orders --explain 'customer = \"u001\" and orderedAt beginsWith \"2024\"'", "the Query or Scan inputs it would send to DynamoDB"],
@@ -52,6 +56,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter why --table users --key u001 'age >= 30 and plan = \"pro\"'", "why user u001 is not among the pro users aged 30 or more"],
     ["itemfilter why --table users --key u007 'age >= 30 and plan = \"pro\"'", "why user u007 is"],
     ["itemfilter why --table orders --key u001 --secondary 2024-03-26T14:16:00Z 'status = \"shipped\" or total > 250'", "one order of a table with two keys"],
+    ["itemfilter why --table orders --key u001 --secondary 2024-05-05T18:40:00Z --now 2024-05-10T00:00:00Z 'orderedAt > now - 7d'", "why an order is among the week's: the date and its value"],
     ["itemfilter why --table users --key u001 --json 'not (city in (\"Oslo\", \"Lima\"))'", "the explanation as JSON"],
   ],
   serve: [

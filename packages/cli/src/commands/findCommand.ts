@@ -3,6 +3,7 @@ import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
 import { EPILOG } from "../helpText.js";
 import { optionalFields, optionalInteger, optionalString } from "./argValues.js";
+import { DATE_OPTIONS, dateArgs } from "./dateOptions.js";
 import { examplesMarker } from "./examples.js";
 import type { OutputFormat, Select } from "./selection.js";
 import { targetArgs, targetOptions } from "./targetOptions.js";
@@ -32,6 +33,7 @@ export function findCommand(select: Select): CommandModule {
           .option("fields", { type: "string", describe: "Only these attributes of each item: paths as a filter writes them, separated by commas (id,name,address.city,items[0].sku)" })
           .option("output", { type: "string", choices: OUTPUTS, describe: "json, ndjson or table (default: table on a terminal, json otherwise)" })
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
+          .options(DATE_OPTIONS)
           .option("dynamodb-endpoint", { type: "string", group: "Where requests go", conflicts: ["base-url", "data"], describe: "Run the filter straight on a DynamoDB table at this URL (Query or Scan; credentials from the AWS SDK's chain)" })
           .option("scan", { type: "boolean", default: true, group: "Where requests go", describe: "With --dynamodb-endpoint: --no-scan refuses a filter that has to read the whole table, before anything is sent" })
           .option("segments", { type: "number", group: "Where requests go", describe: "With --dynamodb-endpoint: run a Scan as N parallel segments, 1 to 1000 (default: from the table's size, 1 for a small table)" })
@@ -69,6 +71,7 @@ export function findCommand(select: Select): CommandModule {
           primaryKey,
           secondaryKey,
           schema: optionalString(argv.schema, "schema"),
+          dates: dateArgs(argv),
           inferSchema: argv.inferSchema !== false,
           dynamodbEndpoint,
           scan,

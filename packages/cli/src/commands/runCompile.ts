@@ -5,6 +5,7 @@ import { formatJson } from "../formatJson.js";
 import { loadSchema } from "../loadSchema.js";
 import { readFilter } from "../filterSource.js";
 import type { CompileArgs } from "./selection.js";
+import { dateCompileOptions } from "./dateOptions.js";
 
 /** `itemfilter compile`: prints the compiled JSON, or caret diagnostics on stderr and exit 1. */
 export async function runCompile(ctx: CliContext, args: CompileArgs): Promise<number> {
@@ -24,7 +25,7 @@ export async function runCompile(ctx: CliContext, args: CompileArgs): Promise<nu
 }
 
 function compiler(args: CompileArgs, schema: Schema | undefined): (source: string) => unknown {
-  const options = schema === undefined ? {} : { schema };
+  const options = { ...(schema === undefined ? {} : { schema }), ...dateCompileOptions(args.dates) };
   if (args.ast) return (source) => parse(source, options);
   if (args.query) {
     const queryOptions = args.secondaryKey === undefined ? options : { ...options, secondaryKey: args.secondaryKey };

@@ -1,3 +1,4 @@
+import type { DateArgs } from "./dateOptions.js";
 import type { FilterSource } from "../filterSource.js";
 
 /** What yargs picked: the command and its checked arguments. The work itself runs after parsing. */
@@ -22,6 +23,8 @@ export interface CompileArgs {
   compact: boolean;
   pretty: boolean;
   secondaryKey: string | undefined;
+  /** --now and --time-zone: what the filter's relative dates resolve against. */
+  dates: DateArgs;
   schema: string | undefined;
 }
 
@@ -55,6 +58,8 @@ export interface SendArgs extends TargetArgs {
   dryRun: boolean;
   curl: boolean;
   secondaryKey: string | undefined;
+  /** --now and --time-zone: what the filter's relative dates resolve against. */
+  dates: DateArgs;
   schema: string | undefined;
   /** Check names and types against the embedded table's items (when no --schema is given). */
   inferSchema: boolean;
@@ -80,6 +85,8 @@ export interface FindArgs extends TargetArgs {
   /** The table's key names, for a table whose keys the command does not know (a service's). */
   primaryKey: string | undefined;
   secondaryKey: string | undefined;
+  /** --now and --time-zone: what the filter's relative dates resolve against. */
+  dates: DateArgs;
   schema: string | undefined;
   /** Check names and types against the embedded table's items (when no --schema is given). */
   inferSchema: boolean;
@@ -105,6 +112,8 @@ export interface WhyArgs extends TargetArgs {
   /** The table's key names, for a table whose keys the command does not know (a service's). */
   primaryKey: string | undefined;
   secondaryKey: string | undefined;
+  /** --now and --time-zone: what the filter's relative dates resolve against. */
+  dates: DateArgs;
   schema: string | undefined;
   inferSchema: boolean;
 }

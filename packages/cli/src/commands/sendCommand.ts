@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from "yargs";
 import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
 import { optionalFields, optionalInteger, optionalString } from "./argValues.js";
+import { DATE_OPTIONS, dateArgs } from "./dateOptions.js";
 import { EPILOG } from "../helpText.js";
 import { examplesMarker } from "./examples.js";
 import type { OutputFormat, Select } from "./selection.js";
@@ -34,7 +35,7 @@ export function sendCommand(operation: "list" | "query", select: Select): Comman
           .option("key", { type: "string", describe: "The primary key value whose items to query; without it every partition is read" })
           .option("secondary-key", { type: "string", describe: "The secondary key's name, accepted instead of 'key' in the filter" });
       }
-      return targetOptions(b).epilog(`${examplesMarker(operation)}\n\n${EPILOG}`);
+      return targetOptions(b.options(DATE_OPTIONS)).epilog(`${examplesMarker(operation)}\n\n${EPILOG}`);
     },
     handler: (argv) => {
       const table = optionalString(argv.table, "table");
@@ -54,6 +55,7 @@ export function sendCommand(operation: "list" | "query", select: Select): Comman
           curl: argv.curl === true,
           secondaryKey: optionalString(argv.secondaryKey, "secondary-key"),
           schema: optionalString(argv.schema, "schema"),
+          dates: dateArgs(argv),
           inferSchema: argv.inferSchema !== false,
           ...targetArgs(argv),
         },

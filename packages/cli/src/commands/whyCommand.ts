@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from "yargs";
 import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
 import { EPILOG } from "../helpText.js";
+import { DATE_OPTIONS, dateArgs } from "./dateOptions.js";
 import { optionalString } from "./argValues.js";
 import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
@@ -23,6 +24,7 @@ export function whyCommand(select: Select): CommandModule {
           .option("secondary-key", { type: "string", describe: "The table's secondary key name (needs --primary-key)" })
           .option("json", { type: "boolean", default: false, describe: "Print the explanation as JSON: { key, item, explanation }" })
           .option("schema", { type: "string", describe: "A JSON schema file to check attribute names and types" })
+          .options(DATE_OPTIONS)
           .option("infer-schema", { type: "boolean", default: true, describe: "Without --schema, check names and types against the embedded table's items (--no-infer-schema: don't)" }),
       ).epilog(`${examplesMarker("why")}\n\n${EPILOG}`),
     handler: (argv) => {
@@ -44,6 +46,7 @@ export function whyCommand(select: Select): CommandModule {
           primaryKey,
           secondaryKey,
           schema: optionalString(argv.schema, "schema"),
+          dates: dateArgs(argv),
           inferSchema: argv.inferSchema !== false,
           ...targetArgs(argv),
         },

@@ -1,3 +1,5 @@
+import { parse, resolvedDates, type ResolvedDate } from "@itemfilter/core";
+import { dateCompileOptions } from "../commands/dateOptions.js";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
@@ -23,8 +25,10 @@ async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs
 }
 
 /** The plan as people read it: each request's command, what it reads and why, its input as JSON, and what is checked locally. */
-function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKeys): string {
+function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKeys, dates: readonly ResolvedDate[]): string {
   const lines = [`${requests.length} ${requests.length === 1 ? "request" : "requests"} on DynamoDB (keys: ${keys.partition}${keys.sort === undefined ? "" : `, sort key ${keys.sort}`}):`];
+  // The relative dates as they resolved: the inputs below hold their values.
+  for (const d of dates) lines.push(`where ${d.text} = ${d.value}`);
   requests.forEach((r, i) => {
     lines.push(`${i + 1}. ${r.command}${r.input.IndexName === undefined ? "" : ` on index ${r.input.IndexName}`}`, JSON.stringify(r.input, null, 2));
     if (r.residual !== null) lines.push(`   then checked locally: ${r.residual}`);
@@ -45,6 +49,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
   const client = await openDynamoClient(ctx, { endpoint, region: args.dynamodbRegion });
   const options = {
     ...(schema === undefined ? {} : { schema }),
+    ...dateCompileOptions(args.dates),
     ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
     ...(args.scan ? {} : { allowScan: false }),
     ...(args.segments === undefined ? {} : { segments: args.segments }),
@@ -54,7 +59,9 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     const keys = await tableKeys(ctx, client, args);
     if (args.explain) {
       const requests = explain({ TableName: args.table, filter: source, keys, ...options });
-      ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys)}\n`);
+      // The filter parsed as explain parsed it, with the same now, for the dates it resolved.
+      const dates = args.json ? [] : resolvedDates(parse(source, { ...options, params: {} }).body);
+      ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys, dates)}\n`);
       return EXIT.ok;
     }
     const output = createResultOutput(ctx, args.output, args.fields);

@@ -14,7 +14,7 @@ import {
   type Schema,
 } from "@itemfilter/core";
 import { formatFilterLines } from "../formatJson.js";
-import { renderTree } from "./renderTree.js";
+import { dateLiteralText, renderTree } from "./renderTree.js";
 
 export interface ExplainOptions {
   mode: "list" | "query";
@@ -130,7 +130,7 @@ function complement(node: PredicateNode, steps: string[]): void {
   if (node.operator === "in") {
     const values = Array.isArray(node.value) ? node.value : [];
     const name = node.attribute === null ? "key" : quotePath(node.attribute.name, node.attribute.path);
-    steps.push(`${written} → ${values.map((v) => `${name} != ${v.type === "Param" ? `$${v.name}` : stringifyJson(v.value)}`).join(" and ")}: 'not in' is 'notEquals' of each value`);
+    steps.push(`${written} → ${values.map((v) => `${name} != ${v.type === "Param" ? `$${v.name}` : v.type === "Date" ? dateLiteralText(v) : stringifyJson(v.value)}`).join(" and ")}: 'not in' is 'notEquals' of each value`);
     return;
   }
   const opposite = operatorInfo(node.operator)?.complement;

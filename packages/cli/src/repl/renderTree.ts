@@ -30,5 +30,11 @@ export function renderTree(node: FilterNode | null, indent = "  "): string[] {
 }
 
 function literal(l: LiteralNode): string {
+  if (l.type === "Date") return dateLiteralText(l);
   return l.type === "Param" ? `$${l.name}` : stringifyJson(l.value);
+}
+
+/** `now`, `today - 1mo`: a relative date as the filter writes it. */
+export function dateLiteralText(l: LiteralNode & { type: "Date" }): string {
+  return l.offset === undefined ? l.anchor : `${l.anchor} ${l.offset.sign} ${l.offset.amount}${l.offset.unit}`;
 }

@@ -43,7 +43,7 @@ export function sendReduction(args: SendArgs, source: string, fileSchema: Schema
   const secondaryKey = args.secondaryKey;
   let before: SendParams;
   try {
-    before = buildSendParams(args, source, fileSchema, secondaryKey, undefined);
+    before = buildSendParams(args, source, fileSchema, secondaryKey, undefined, args.dates);
   } catch {
     // A filter error, or a bad --key: reported after the file is checked, as it always was.
     return undefined;
@@ -71,7 +71,7 @@ export function sendReduction(args: SendArgs, source: string, fileSchema: Schema
     holds: (streamed) => {
       if (mustKnow.some((name) => !streamed.inference.has(name))) return false;
       const tables = { [streamed.name]: { primaryKey: DATA_KEY, items: [] } };
-      return same(() => buildSendParams(args, source, schemaFor(tables, streamed), secondaryKey, undefined), before);
+      return same(() => buildSendParams(args, source, schemaFor(tables, streamed), secondaryKey, undefined, args.dates), before);
     },
   };
 }

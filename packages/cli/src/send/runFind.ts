@@ -1,3 +1,4 @@
+import { dateCompileOptions } from "../commands/dateOptions.js";
 import { formatDiagnostics, isFilterError, plan as planFilter, type Plan, type PlanKeys, type Schema } from "@itemfilter/core";
 import type { CliContext } from "../cliContext.js";
 import { usageError } from "../cliError.js";
@@ -110,6 +111,7 @@ function planOf(args: FindArgs, source: string, tables: Tables | undefined, sche
   }
   const plan = planFilter(source, {
     ...(schema === undefined ? {} : { schema }),
+    ...dateCompileOptions(args.dates),
     ...(keys === undefined ? {} : { keys }),
     ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
   });

@@ -34,7 +34,7 @@ export async function runSend(ctx: CliContext, args: SendArgs): Promise<number> 
     const schema = schemaFor(target.tables, target.streamed);
     let send;
     try {
-      send = buildSendParams(args, source, schema, secondaryKey, ctx.signal);
+      send = buildSendParams(args, source, schema, secondaryKey, ctx.signal, args.dates);
     } catch (error) {
       if (!isFilterError(error)) throw error;
       ctx.err(`${formatDiagnostics(source, error, { color: ctx.color.stderr })}\n`);

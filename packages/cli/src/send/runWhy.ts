@@ -1,3 +1,4 @@
+import { dateCompileOptions } from "../commands/dateOptions.js";
 import { explainMatch, formatDiagnostics, formatExplanation, isFilterError, stringifyJson, type Schema } from "@itemfilter/core";
 import type { CliContext } from "../cliContext.js";
 import { CliError, usageError } from "../cliError.js";
@@ -28,7 +29,7 @@ export async function runWhy(ctx: CliContext, args: WhyArgs): Promise<number> {
       throw usageError(`why reads the item by its key, and the primary key of '${args.table}' is not known here; name it with --primary-key`);
     }
     const schema = fileSchema ?? embeddedSchema(target.tables, args.table, args.inferSchema);
-    const options = schema === undefined ? {} : { schema };
+    const options = { ...(schema === undefined ? {} : { schema }), ...dateCompileOptions(args.dates) };
     // The filter is checked before anything is read, so a typo costs no request.
     try {
       explainMatch(source, {}, options);

@@ -5,6 +5,7 @@ import {
   Between,
   Comma,
   CompareOp,
+  DateLiteral,
   Identifier,
   In,
   Is,
@@ -23,6 +24,7 @@ import {
   TypeName,
 } from "../scan/tokens.js";
 import { isTypeName } from "../syntax/typeNames.js";
+import { dateAnchor } from "../scan/scanDate.js";
 
 /*
  * What may come next after a prefix of tokens, for content assist.
@@ -74,7 +76,16 @@ const OPERATION_START: readonly TokenType[] = [CompareOp, Is, Null, NotNull, In,
 const LITERAL: readonly TokenType[] = [StringLiteral, NumberLiteral];
 /** The values of =, != and in, which take a boolean too (a between bound never does). */
 const VALUE: readonly TokenType[] = [StringLiteral, NumberLiteral, BooleanLiteral];
-const isValue = (type: TokenType): boolean => type === StringLiteral || type === NumberLiteral || type === BooleanLiteral;
+
+/** A relative date where a value goes: `now - 7d` (one token), or the name `now` or `today`, which the parser reads as a date there. */
+function isDate(token: Token): boolean {
+  return token.tokenType === DateLiteral || (token.tokenType === Identifier && typeof token.payload === "string" && dateAnchor(token.image, 0, token.image.length) !== undefined);
+}
+const isValue = (token: Token): boolean => {
+  const type = token.tokenType;
+  return type === StringLiteral || type === NumberLiteral || type === BooleanLiteral || isDate(token);
+};
+const isBound = (token: Token): boolean => token.tokenType === StringLiteral || token.tokenType === NumberLiteral || isDate(token);
 
 /** The token types each state takes, in the order content assist offers them. */
 const EXPECTED: Record<At, readonly TokenType[]> = {
@@ -180,7 +191,7 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         if (at === At.Done) at = operandDone();
         continue;
       case At.Compare:
-        if (isValue(type) || type === Null) at = operandDone();
+        if (isValue(tokens[i]!) || type === Null) at = operandDone();
         else return null;
         continue;
       case At.Is:
@@ -196,11 +207,11 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         if (type === LParen || type === LBracket) {
           listClose = type === LParen ? RParen : RBracket;
           at = At.ListValue;
-        } else if (isValue(type)) at = operandDone();
+        } else if (isValue(tokens[i]!)) at = operandDone();
         else return null;
         continue;
       case At.ListValue:
-        if (isValue(type)) at = At.ListNext;
+        if (isValue(tokens[i]!)) at = At.ListNext;
         else return null;
         continue;
       case At.ListNext:
@@ -209,7 +220,7 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         else return null;
         continue;
       case At.Between:
-        if (type === StringLiteral || type === NumberLiteral) at = At.BetweenLower;
+        if (isBound(tokens[i]!)) at = At.BetweenLower;
         else return null;
         continue;
       case At.BetweenLower:
@@ -217,7 +228,7 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
         else return null;
         continue;
       case At.BetweenAnd:
-        if (type === StringLiteral || type === NumberLiteral) at = operandDone();
+        if (isBound(tokens[i]!)) at = operandDone();
         else return null;
         continue;
       case At.Done:

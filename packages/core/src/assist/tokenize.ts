@@ -1,3 +1,4 @@
+import { dateAnchor } from "../scan/scanDate.js";
 import type { TokenType } from "chevrotain";
 import { checkCountOption, checkOptions, describeValue } from "../values/checkArgument.js";
 import { lex, type LexProblem, type Token } from "../scan/lexer.js";
@@ -18,6 +19,7 @@ import {
   Null,
   NumberLiteral,
   Parameter,
+  DateLiteral,
   Or,
   QuotedIdentifier,
   RBracket,
@@ -56,6 +58,8 @@ const KIND = new Map<TokenType, TokenKind>([
   [NumberLiteral, "number"],
   [BooleanLiteral, "boolean"],
   [Parameter, "parameter"],
+  // `now - 7d`, as a keyword; one whose offset the scanner refused is an error (kindOf).
+  [DateLiteral, "keyword"],
   [CompareOp, "operator"],
   [In, "operator"],
   [Between, "operator"],
@@ -148,9 +152,12 @@ function kindOf(tokens: Token[], t: number): TokenKind {
   const tok = tokens[t]!;
   const type = tok.tokenType;
   if (type === NumberLiteral && Number.isNaN(tok.payload)) return "error";
+  if (type === DateLiteral && (tok.payload as { offset?: unknown }).offset === undefined) return "error";
   if (type === Not && tokens[t - 1]?.tokenType === Is) return "operator";
-  if (type === And && tokens[t - 2]?.tokenType === Between && isLiteral(tokens[t - 1]!.tokenType)) return "operator";
+  if (type === And && tokens[t - 2]?.tokenType === Between && isLiteralAt(tokens, t - 1)) return "operator";
   if (type === Identifier) {
+    // `now` and `today` where a value goes: the date, as the parser reads it; anywhere else a name.
+    if (isDateWordAt(tokens, t) && valueGoesAt(tokens, t)) return "keyword";
     // `size(` and `fold(`: the functions, as the parser reads them (an attribute named so is never followed by a parenthesis).
     if (tokens[t + 1]?.tokenType === LParen && (tok.image.toLowerCase() === "size" || tok.image.toLowerCase() === "fold")) return "keyword";
     // A type's name after `is` or `is not`, as `null` is there: the parser reads nothing else in that place.
@@ -161,7 +168,26 @@ function kindOf(tokens: Token[], t: number): TokenKind {
 }
 
 function isLiteral(type: TokenType): boolean {
-  return type === StringLiteral || type === NumberLiteral || type === BooleanLiteral || type === Parameter;
+  return type === StringLiteral || type === NumberLiteral || type === BooleanLiteral || type === Parameter || type === DateLiteral;
+}
+
+function isLiteralAt(tokens: Token[], t: number): boolean {
+  return isLiteral(tokens[t]!.tokenType) || isDateWordAt(tokens, t);
+}
+
+function isDateWordAt(tokens: Token[], t: number): boolean {
+  const tok = tokens[t];
+  return tok !== undefined && tok.tokenType === Identifier && typeof tok.payload === "string" && dateAnchor(tok.image, 0, tok.image.length) !== undefined;
+}
+
+/** Whether the token at t stands where the parser reads a value: after an operator, `between`, a between's `and`, or in an `in` list. */
+function valueGoesAt(tokens: Token[], t: number): boolean {
+  const before = tokens[t - 1]?.tokenType;
+  if (before === CompareOp || before === Between || before === In) return true;
+  if (before === And) return tokens[t - 3]?.tokenType === Between && isLiteralAt(tokens, t - 2);
+  if (before === LParen || before === LBracket) return tokens[t - 2]?.tokenType === In;
+  // A comma only ever separates the values of an `in` list.
+  return before === Comma;
 }
 
 /** Appends a range, merging it into the previous token when both are errors and touch. */

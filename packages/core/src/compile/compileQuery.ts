@@ -17,6 +17,7 @@ import { checkValue } from "../semantics/valueShapes.js";
 import { ScopeError } from "../messages/errors.js";
 import { LineIndex, NO_SPAN } from "../messages/location.js";
 import { scopeDocument, type ScopeInput } from "../tree/scopedDocument.js";
+import { DATE_SCHEMA } from "../schema/resolveDates.js";
 import { literalValue } from "../syntax/literalValue.js";
 import { stringifyJson } from "../values/exactJson.js";
 import { foldBySchema } from "../schema/foldBySchema.js";
@@ -90,7 +91,7 @@ function compileOwn(input: FilterInput, options: CompileQueryOptions | undefined
   const secondaryKey = options!.secondaryKey;
   // A condition without a subject tests the key too, so the schema checks its type where it knows the key.
   const typed = secondaryKey !== undefined && schemaIndex(schema).resolve(secondaryKey) !== undefined;
-  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query", foldBySchema), options));
+  return compileFast(input, { ...rest, [DATE_SCHEMA]: schema } as CompileQueryOptions, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query", foldBySchema), options));
 }
 
 /**

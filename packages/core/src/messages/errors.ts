@@ -20,7 +20,8 @@ export type ErrorCode =
   | "E_FILTER_JSON"
   | "E_IN_MIXED_TYPES"
   | "E_PLAN_TOO_LARGE"
-  | "E_PARAM_MISSING";
+  | "E_PARAM_MISSING"
+  | "E_DATE";
 
 /** A replacement of the text at `span` that the library knows would fix a diagnostic. */
 export interface Fix {

@@ -15,6 +15,7 @@ export const TOKEN_WORDS: Readonly<Record<string, string>> = {
   number: "a number",
   parameter: "a $parameter",
   boolean: "true or false",
+  date: "a date such as now - 7d",
   in: "'in'",
   between: "'between'",
   is: "'is'",

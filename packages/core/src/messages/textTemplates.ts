@@ -57,6 +57,10 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_SYNTAX pathIndexLarge": { text: "'{text}' is not a list index: an index is at most {limit}" },
     "E_SYNTAX pathDepth": { text: "a path has at most {limit} steps after its attribute, as DynamoDB nests at most so deep" },
     "E_SYNTAX pathDot": { text: "unexpected character '{character}': a path is written with no spaces, after a name, as in address.city" },
+    "E_SYNTAX dateOffset": { text: "'{text}' is not an offset: write a whole number and a unit after the sign, as in now - 7d" },
+    "E_SYNTAX dateUnitMissing": { text: "the offset '{text}' needs a unit: {units|or}" },
+    "E_SYNTAX dateUnit": { text: "'{unit}' is not a unit of time: write {units|or}[; did you mean '{suggestion}'?]" },
+    "E_SYNTAX dateAmount": { text: "the offset '{text}' is too large: write at most {limit} digits" },
     "E_SYNTAX loneSurrogate": { text: "a lone surrogate is not valid text" },
     "E_SYNTAX escapeHex": { text: "invalid escape: \\u needs exactly four hex digits, as in \\u00e9" },
     "E_SYNTAX escapeHighSurrogate": { text: "invalid escape: {escape} is a high surrogate and needs a low surrogate escape after it" },
@@ -137,6 +141,9 @@ function textTemplates(): Readonly<Record<string, Template>> {
   
     E_UNKNOWN_ATTRIBUTE: { text: "unknown attribute '{name}'[; did you mean {suggestions|or}?]" },
   
+    "E_DATE range": { text: "'{text}' falls outside the years 0001 to 9999" },
+    "E_ATTRIBUTE_TYPE relativeDate": { text: "'{name}' is {type|type}, not a date, so it cannot be compared with '{text}'" },
+    "E_ATTRIBUTE_TYPE dateNumber": { text: "'{name}' is a number without a date format, so '{text}' cannot be written as one" }, // params also: type
     "E_ATTRIBUTE_TYPE textOperator": { text: "'{written}' tests text, but '{name}' is a number; compare it with {expected|operators}" }, // params also: operator, type
     "E_ATTRIBUTE_TYPE numberValue": { text: "'{name}' is a number, but this value is a string; write a number without quotes" }, // params also: type, value
     "E_ATTRIBUTE_TYPE stringValue": { text: "'{name}' is a string, but this value is a number; quote it: {suggestion}" }, // params also: type, value
@@ -169,6 +176,8 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_FILTER_JSON stringSurrogate": { text: "this string has a lone surrogate, which is not valid text" },
     "E_FILTER_JSON notFinite": { text: "{value} is not a number here; numbers are finite, as in JSON" },
     "E_FILTER_JSON paramName": { text: 'a parameter\'s name is a plain name such as "tenant", not {given|type}[ ({value|literal})][ of type {nodeType|literal}]' },
+    "E_FILTER_JSON dateAnchor": { text: 'a Date node\'s anchor is "now" or "today", not {given|type}[ ({value|literal})]' },
+    "E_FILTER_JSON dateOffset": { text: 'a Date node\'s offset is { sign: "+" or "-", amount: a whole number from 0, unit: {expected|or} }, not {given|type}' },
     "E_FILTER_JSON literal": { text: "expected a literal (a String, Number or Param node), not {given|type}[ ({value|literal})][ of type {nodeType|literal}]" },
     "E_FILTER_JSON span": { text: "a span has a start and an end, each an offset, a line and a column (whole numbers, offset from 0, line and column from 1), or is absent" },
     // Filter JSON (validateListFilter, validateQueryFilter); also a tree's unknown operator.

@@ -2,6 +2,7 @@ import { describeValue } from "../values/checkArgument.js";
 import type { Plan, PlanKeys, PlanRequest } from "./planTypes.js";
 import { quoteName } from "../scan/quote.js";
 import { escapeForDisplay } from "../values/escapeForDisplay.js";
+import { resolvedDateLine } from "../syntax/resolvedDates.js";
 
 export interface FormatPlanOptions {
   /** The table's keys, to name the partition a query reads (`id = "u001"`) instead of showing the key JSON alone. */
@@ -35,6 +36,8 @@ export function formatPlan(plan: Plan, options?: FormatPlanOptions): string {
   }
   const paint = (style: string, text: string): string => (options?.color === true ? style + text + RESET : text);
   const lines = [summary(plan.requests)];
+  // The relative dates as they resolved: the requests hold their values.
+  for (const d of plan.dates ?? []) lines.push(show(`where ${resolvedDateLine(d)}`));
   plan.requests.forEach((r, i) => {
     lines.push(`${i + 1}. ${paint(BOLD, r.operation)}: ${paint(DIM, cost(r, options?.keys))}`);
     lines.push(`   server: ${server(r)}`);

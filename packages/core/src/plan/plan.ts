@@ -12,6 +12,7 @@ import type { ListItemsRequest, Plan, PlanOptions, PlanRequest, QueryItemsReques
 import { andNode, canonical, literalNode, orNode, toTerm, type Literal } from "./terms.js";
 import type { Span } from "../messages/location.js";
 import { stringifyJson } from "../values/exactJson.js";
+import { resolvedDates } from "../syntax/resolvedDates.js";
 
 /**
  * Plans how to run any filter against the service: the requests to send,
@@ -32,7 +33,13 @@ export function plan(input: FilterInput, options?: PlanOptions): Plan {
     checkConditions(scope.body, problems, resolved.maxInValues, "local");
     if (problems.length > 0) throw new ScopeError("plan", `is not a filter that can run: ${new FilterError(problems).message}`, problems);
   }
-  return compileFast(input, options ?? undefined, (doc) => planDocument(scopedDocument(doc, scope), resolved));
+  return compileFast(input, options ?? undefined, (doc) => withDates(planDocument(scopedDocument(doc, scope), resolved), doc));
+}
+
+/** The plan with the relative dates its filter was resolved with, for explain (the app's scope is resolved alike, but not shown). */
+function withDates(p: Plan, doc: FilterDocument): Plan {
+  const dates = resolvedDates(doc.body);
+  return dates.length === 0 ? p : { ...p, dates };
 }
 
 function planDocument(doc: FilterDocument, options: ResolvedPlanOptions): Plan {

@@ -1,6 +1,7 @@
 import type { ListFilter, QueryFilter, Scalar } from "../values/filters.js";
 import type { ParseOptions } from "../schema/parse.js";
 import type { ScopeInput } from "../tree/scopedDocument.js";
+import type { ResolvedDate } from "../syntax/resolvedDates.js";
 
 /** The type of every value a key attribute holds (DynamoDB's S and N). */
 export type PlanKeyType = "string" | "number";
@@ -68,4 +69,9 @@ export interface Plan {
   filter: string;
   requests: readonly PlanRequest[];
   combine: "union";
+  /**
+   * The relative dates of the filter (`now - 7d`) and the values they were
+   * resolved to, which `filter` and the requests hold; absent when it has none.
+   */
+  dates?: readonly ResolvedDate[];
 }

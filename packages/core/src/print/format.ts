@@ -1,3 +1,4 @@
+import { dateText } from "../syntax/dateText.js";
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
 import { FilterError } from "../messages/errors.js";
 import { formatNumber } from "../scan/numbers.js";
@@ -129,6 +130,8 @@ function literal(l: LiteralNode): string {
   if (l.type === "String") return quoteString(l.value);
   if (l.type === "Param") return `$${l.name}`;
   if (l.type === "Boolean") return l.value ? "true" : "false";
+  // As written: format keeps `now - 7d`; a resolved date is its value (plan's residuals are exact text).
+  if (l.type === "Date") return dateText(l);
   const problem = numberProblemOf(l.value);
   if (problem !== undefined) {
     // Text that would not parse back: a double beyond DynamoDB's numbers (1e300), or not finite.

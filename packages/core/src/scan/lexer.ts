@@ -30,6 +30,7 @@ import {
 } from "./tokens.js";
 import { Token } from "./token.js";
 import { pathFollows, scanPath } from "./scanPath.js";
+import { dateAnchor, offsetFollows, scanDate } from "./scanDate.js";
 
 export { Token };
 
@@ -224,7 +225,11 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
       // A keyword never starts a path: `in[1, 2]` is an in list.
       if (kw !== undefined) push(kw.type, start, i, kw.payload);
       else if (pathFollows(source, i)) i = scanPath(source, start, i, Identifier, source.slice(start, i), push, problem);
-      else push(Identifier, start, i, source.slice(start, i));
+      // `now - 7d` is one date; a bare `now` stays a name, which the parser reads as a date only where a value goes.
+      // The length first, inline: most names are neither 3 nor 5 characters long.
+      else if ((i - start === 3 || i - start === 5) && dateAnchor(source, start, i) !== undefined && offsetFollows(source, i)) {
+        i = scanDate(source, start, i, dateAnchor(source, start, i)!, push, problem);
+      } else push(Identifier, start, i, source.slice(start, i));
       continue;
     }
     switch (c) {

@@ -31,6 +31,8 @@ export const RParen = token("RParen", ")");
 export const LBracket = token("LBracket", "[");
 export const RBracket = token("RBracket", "]");
 export const Comma = token("Comma", ",");
+/** `now` or `today` with an offset (`now - 7d`); the payload is the DateNode's anchor and offset. A bare `now` is an Identifier. */
+export const DateLiteral = token("DateLiteral", "date");
 /**
  * Content assist's own: a name that reads as a type after `is` (`string`,
  * `list`…). The lexer makes it an Identifier, as the parser reads it; only
@@ -59,4 +61,5 @@ export const ALL_TOKENS: TokenType[] = [
   LBracket,
   RBracket,
   Comma,
+  DateLiteral,
 ];

@@ -1,4 +1,4 @@
-import type { AttributeNode, FilterDocument, FilterNode, LiteralNode, PathSegment, PredicateNode } from "../syntax/ast.js";
+import type { AttributeNode, DateNode, FilterDocument, FilterNode, LiteralNode, PathSegment, PredicateNode } from "../syntax/ast.js";
 import { readNamePath, type NamePath } from "../scan/readNamePath.js";
 import { FilterError, type Diagnostic } from "../messages/errors.js";
 import { operatorInfo, type Operator } from "../values/operators.js";
@@ -7,13 +7,16 @@ import { replaceTitle } from "../messages/messageText.js";
 import { renderMessage } from "../messages/renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
 import { quoteName, quotePath, quoteString } from "../scan/quote.js";
+import { dateText } from "../syntax/dateText.js";
 import { readNumber } from "../values/numberValue.js";
 import { closest } from "../messages/closest.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
 import { addFoldedCopies, checkFolding, foldingOf, renamedAttribute } from "./schemaFolding.js";
+import { DATE_FORMATS, type DateFormat } from "../values/relativeDate.js";
 
-export type AttributeType = "string" | "number" | "boolean";
+/** `date` is a string or a number by its `format`: what relative dates (`now - 7d`) are written in. */
+export type AttributeType = "string" | "number" | "boolean" | "date";
 
 export interface AttributeSchema {
   type?: AttributeType;
@@ -40,6 +43,12 @@ export interface AttributeSchema {
    * string attribute whose values are folded.
    */
   folded?: string;
+  /**
+   * For `type: "date"`: how the attribute stores a date, and so what `now - 7d`
+   * is written as: "iso" (a string 2026-11-28T09:14:00.000Z, the default),
+   * "isoDate" (2026-11-28), "epochSeconds" or "epochMillis" (numbers).
+   */
+  format?: DateFormat;
 }
 
 /** The attributes an app exposes, under the names it shows. */
@@ -63,6 +72,8 @@ export interface ResolvedAttribute {
   folded?: NamePath;
   /** The attribute is another's folded copy: the values it is compared with are folded. */
   foldedCopy?: boolean;
+  /** The schema entry's date `format`, for a `date` attribute it names exactly. */
+  format?: DateFormat;
 }
 
 /**
@@ -88,7 +99,13 @@ export class SchemaIndex {
       const spec = attrs[key]!;
       checkAttributeSchema(key, spec);
       const stored = schemaName(key);
-      const resolved: ResolvedAttribute = { ...stored, ...(spec.type === undefined ? {} : { type: spec.type }), ...(spec.array === undefined ? {} : { array: spec.array }), ...foldingOf(spec, schemaName) };
+      const resolved: ResolvedAttribute = {
+        ...stored,
+        ...(spec.type === undefined ? {} : { type: spec.type }),
+        ...(spec.array === undefined ? {} : { array: spec.array }),
+        ...(spec.format === undefined ? {} : { format: spec.format }),
+        ...foldingOf(spec, schemaName),
+      };
       this.add(stored, resolved, true);
       for (const alias of spec.aliases ?? []) this.add(schemaName(alias), resolved, false);
     }
@@ -177,12 +194,15 @@ function checkAttributeSchema(name: string, spec: unknown): asserts spec is Attr
   if (typeof spec !== "object" || spec === null || Array.isArray(spec)) {
     throw new TypeError(`${SCHEMA}: attribute ${JSON.stringify(name)} must be an object, not ${describeValue(spec)}`);
   }
-  const { type, aliases, array } = spec as AttributeSchema;
+  const { type, aliases, array, format } = spec as AttributeSchema;
   if (array !== undefined && typeof array !== "boolean") {
     throw new TypeError(`${SCHEMA}: 'array' of ${JSON.stringify(name)} is a boolean or absent, not ${describeValue(array)}`);
   }
-  if (type !== undefined && type !== "string" && type !== "number" && type !== "boolean") {
-    throw new TypeError(`${SCHEMA}: the type of ${JSON.stringify(name)} is "string", "number", "boolean" or absent, not ${describeValue(type)}`);
+  if (type !== undefined && type !== "string" && type !== "number" && type !== "boolean" && type !== "date") {
+    throw new TypeError(`${SCHEMA}: the type of ${JSON.stringify(name)} is "string", "number", "boolean", "date" or absent, not ${describeValue(type)}`);
+  }
+  if (format !== undefined && (type !== "date" || !DATE_FORMATS.includes(format))) {
+    throw new TypeError(`${SCHEMA}: the format of ${JSON.stringify(name)} is one of ${DATE_FORMATS.map((f) => JSON.stringify(f)).join(", ")}, for type "date" only, not ${describeValue(format)}`);
   }
   if (aliases !== undefined && !(Array.isArray(aliases) && aliases.every((a) => typeof a === "string"))) {
     throw new TypeError(`${SCHEMA}: the aliases of ${JSON.stringify(name)} are an array of strings, not ${describeValue(aliases)}`);
@@ -264,7 +284,7 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
   }
   // A size is a number and a type test fits any attribute: the attribute's own type says nothing against either.
   if (!isLocalOnly(node)) {
-    if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
+    if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target, resolved.format);
     if (resolved.array === true) checkArray(node, attr, problems);
   }
   const renamed = resolved.name === attr.name && samePath(resolved.path, attr.path) ? node : { ...node, attribute: renamedAttribute(attr, resolved) };
@@ -286,6 +306,7 @@ const FOR_TYPE: Record<AttributeType, readonly Operator[]> = {
   number: ["equals", "lessThan", "lessEqual", "greaterThan", "greaterEqual", "between"],
   string: ["equals", "beginsWith", "contains", "between"],
   boolean: ["equals", "notEquals", "in"],
+  date: ["greaterEqual", "lessThan", "between", "equals"],
 };
 
 /** The operators (their names) that fit a type and that `target` takes, best first: the params' `expected`. */
@@ -293,11 +314,14 @@ function offeredList(type: AttributeType, target: Target): string[] {
   return FOR_TYPE[type].filter((op) => target === "list" || operatorInfo(op)!.query);
 }
 
-function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[], target: Target): void {
-  if (type === "boolean") {
+function checkType(node: PredicateNode, attr: AttributeNode, written: AttributeType, problems: Diagnostic[], target: Target, format?: DateFormat): void {
+  if (written !== "date") checkDates(node, attr, written, problems);
+  if (written === "boolean") {
     checkBoolean(node, attr, problems, target);
     return;
   }
+  // A date is stored as a number (epochSeconds, epochMillis) or as text (iso, isoDate).
+  const type = written === "date" ? (format === "epochSeconds" || format === "epochMillis" ? "number" : "string") : written;
   const shape = operatorInfo(node.operator)!.value;
   // A string attribute takes the orderings too: strings order by UTF-8 bytes (grammar/semantics.md).
   const kind = type === "number" && shape === "string" ? "textOperator" : undefined;
@@ -309,8 +333,8 @@ function checkType(node: PredicateNode, attr: AttributeNode, type: AttributeType
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
   const want = type === "number" ? "Number" : "String";
   for (const v of values) {
-    // A parameter is checked once bound; parse() keeps it unbound.
-    if (v.type === want || v.type === "Param") continue;
+    // A parameter is checked once bound, a relative date is written in the type when resolved; parse() keeps both.
+    if (v.type === want || v.type === "Param" || v.type === "Date") continue;
     if (v.type === "Boolean") {
       const params = { kind: "notBoolean", name: shownName(attr), type, value: v.value };
       problems.push({ code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), params, span: v.span });
@@ -344,7 +368,7 @@ function checkBoolean(node: PredicateNode, attr: AttributeNode, problems: Diagno
   }
   const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
   for (const v of values) {
-    if (v.type === "Boolean" || v.type === "Param") continue;
+    if (v.type === "Boolean" || v.type === "Param" || v.type === "Date") continue;
     const meant = BOOLEAN_WORDS.get(String(v.value).toLowerCase());
     const params = { kind: "booleanValue", name: shownName(attr), type: "boolean", value: v.value, ...(meant === undefined ? {} : { suggestion: meant }) };
     problems.push({
@@ -355,6 +379,26 @@ function checkBoolean(node: PredicateNode, attr: AttributeNode, problems: Diagno
       span: v.span,
     });
   }
+}
+
+/**
+ * A relative date (`now - 7d`) on an attribute the schema gives another
+ * type: a number needs a date format to say which count it holds, and text
+ * or a boolean is no date. The hint says how to declare the attribute.
+ */
+function checkDates(node: PredicateNode, attr: AttributeNode, type: AttributeType, problems: Diagnostic[]): void {
+  const values: LiteralNode[] = node.value === undefined ? [] : Array.isArray(node.value) ? node.value : [node.value];
+  for (const v of values) if (v.type === "Date") problems.push(relativeDateProblem(shownName(attr), type, v));
+}
+
+/** A relative date on an attribute of another type (`name`, as the filter writes it): E_ATTRIBUTE_TYPE at the date. */
+export function relativeDateProblem(name: string, type: AttributeType, v: DateNode): Diagnostic {
+  const params = { kind: type === "number" ? "dateNumber" : "relativeDate", name, type, text: dateText(v) };
+  const hint =
+    type === "number"
+      ? `give the attribute { type: "date", format: "epochSeconds" } (or "epochMillis") in the schema, so the date is written as the number it stores`
+      : `a relative date compares with a date attribute: give it { type: "date", format: "iso" } (or "isoDate", "epochSeconds", "epochMillis") in the schema if it holds dates`;
+  return { code: "E_ATTRIBUTE_TYPE", message: renderMessage("E_ATTRIBUTE_TYPE", params), hint, params, span: v.span };
 }
 
 /** Values people write for a boolean: the text of one, and 1 and 0. */

@@ -6,6 +6,8 @@ import { withSource } from "../syntax/writtenOperator.js";
 import { applySchema } from "./schema.js";
 import { parseChecked, type ParseOptions } from "./parse.js";
 import { foldBySchema } from "./foldBySchema.js";
+import { resolveDates } from "./resolveDates.js";
+import { hasDates, markDates } from "../syntax/datedDocuments.js";
 
 /**
  * The one entry every public function that takes FilterInput goes through:
@@ -15,7 +17,9 @@ import { foldBySchema } from "./foldBySchema.js";
 export function toDocument(input: FilterInput, options?: ParseOptions, locate = true, bind = true): FilterDocument {
   if (typeof input === "string") return parseChecked(input, options, locate, true, bind);
   const doc = readDocument(input, options, locate, bind);
-  return options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!, "list", foldBySchema)), doc.span);
+  const schemed = options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!, "list", foldBySchema)), doc.span);
+  if (!bind || !hasDates(doc)) return schemed;
+  return guardStack(() => withRedaction(doc, () => resolveDates(markDates(schemed), options, "resolve")), doc.span);
 }
 
 /**

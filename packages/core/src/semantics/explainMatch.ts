@@ -13,6 +13,7 @@ import { sizeReason, typeReason } from "./sizeAndTypeReason.js";
 import type { Span } from "../messages/location.js";
 import { guardStack, type FilterInput } from "../tree/readDocument.js";
 import { toDocument } from "../schema/toDocument.js";
+import { resolvedDates, type ResolvedDate } from "../syntax/resolvedDates.js";
 
 /** What explainMatch takes: what evaluate takes, or filter JSON (a ListFilter, an array of them, or a QueryFilter). */
 export type ExplainInput = FilterInput | ListFilter | readonly ListFilter[] | QueryFilter;
@@ -67,6 +68,8 @@ export interface Explanation {
    * not the person's text.
    */
   readonly outOfScope?: true;
+  /** The relative dates of the filter (`now - 7d`) and the values they resolved to, in the order written; absent when it has none. */
+  readonly dates?: readonly ResolvedDate[];
 }
 
 /** The answer for one node, and for a match, how many conditions its smallest justification needs. */
@@ -134,7 +137,8 @@ function explainDocument(input: FilterInput, item: unknown, options: EvaluateOpt
     const out: DecidingPredicate[] = [];
     collect(judged, judged.value, out);
     out.sort((a, b) => a.span.start.offset - b.span.start.offset);
-    return withSource({ matched: judged.value, predicates: out });
+    const dates = resolvedDates(body);
+    return withSource(dates.length === 0 ? { matched: judged.value, predicates: out } : { matched: judged.value, predicates: out, dates });
   }, doc.span);
 }
 

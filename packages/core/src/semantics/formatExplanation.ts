@@ -3,6 +3,7 @@ import { escapeForDisplay } from "../values/escapeForDisplay.js";
 import type { Explanation } from "./explainMatch.js";
 import { isSpan, LineIndex } from "../messages/location.js";
 import { markSpan } from "../print/markSpan.js";
+import { resolvedDateLine } from "../syntax/resolvedDates.js";
 
 export interface FormatExplanationOptions {
   /** ANSI colour: green carets for conditions that hold, red for those that do not. Off by default. */
@@ -43,6 +44,8 @@ export function formatExplanation(source: string, explanation: Explanation, opti
   const head = paint(BOLD + (matched ? GREEN : RED), matched ? "match" : "no match") + (count === 0 ? empty : `: ${what}`);
   const index = new LineIndex(source);
   const lines: string[] = [head];
+  // The relative dates as they resolved, so the values in the reasons can be read against the text.
+  for (const d of explanation.dates ?? []) lines.push(escapeForDisplay(`where ${resolvedDateLine(d)}`));
   let shownLine = -1;
   for (const p of predicates) {
     const marked = markSpan(index, p.span, 0);

@@ -11,11 +11,16 @@ const NUMBER = 2;
 const OTHER = 4;
 const ARRAY = 8;
 const BOOLEAN = 16;
+/** A string written as the date formats write one: an ISO 8601 instant in UTC, or a calendar date. */
+const ISO_INSTANT = 32;
+const ISO_DATE = 64;
 
 /**
  * A schema inferred from sample items: every attribute any item has, in the
  * order first seen. An attribute whose values (and the elements of its array
- * values) are all strings gets `type: "string"`, all numbers `type: "number"`,
+ * values) are all strings gets `type: "string"` (or `type: "date"` when every
+ * one is an ISO 8601 instant in UTC, `format: "iso"`, or every one a calendar
+ * date YYYY-MM-DD, `format: "isoDate"`, so `now - 7d` compares with them), all numbers `type: "number"`,
  * all booleans (never in an array) `type: "boolean"`; mixed or other values
  * (objects, arrays of booleans) give no type, which accepts any.
  * Null is a missing value and says nothing about the type. `array: true`
@@ -171,7 +176,10 @@ export class SchemaInference {
 function specOf(bits: number): AttributeSchema {
   const spec: AttributeSchema = {};
   const scalar = bits & ~ARRAY;
-  if (scalar === STRING) spec.type = "string";
+  if (scalar === ISO_INSTANT || scalar === ISO_DATE) {
+    spec.type = "date";
+    spec.format = scalar === ISO_INSTANT ? "iso" : "isoDate";
+  } else if (scalar !== 0 && (scalar & ~(STRING | ISO_INSTANT | ISO_DATE)) === 0) spec.type = "string";
   else if (scalar === NUMBER) spec.type = "number";
   else if (bits === BOOLEAN) spec.type = "boolean";
   if ((bits & ARRAY) !== 0) spec.array = true;
@@ -184,7 +192,7 @@ function isIterable(value: unknown): value is Iterable<unknown> {
 
 function kinds(value: unknown): number {
   if (value === null || value === undefined) return 0;
-  if (typeof value === "string") return STRING;
+  if (typeof value === "string") return dateShape(value);
   if (isNumberValue(value)) return NUMBER;
   if (typeof value === "boolean") return BOOLEAN;
   if (!Array.isArray(value)) return OTHER;
@@ -196,4 +204,14 @@ function kinds(value: unknown): number {
     if ((bits & (STRING | NUMBER | OTHER)) === (STRING | NUMBER | OTHER)) break;
   }
   return bits;
+}
+
+const INSTANT_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** STRING, or the date shape a string has; the length and a dash are looked at first, so most strings cost no regex. */
+function dateShape(value: string): number {
+  const n = value.length;
+  if ((n !== 10 && (n < 20 || n > 30)) || value.charCodeAt(4) !== 45) return STRING;
+  return n === 10 ? (DATE_SHAPE.test(value) ? ISO_DATE : STRING) : INSTANT_SHAPE.test(value) ? ISO_INSTANT : STRING;
 }

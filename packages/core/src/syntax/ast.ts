@@ -5,6 +5,7 @@ import type { Operator } from "../values/operators.js";
 
 // Paths are read by the scanner, below the tree, so their step type lives there.
 export type { PathSegment };
+import type { DateUnit } from "../values/relativeDate.js";
 
 /**
  * The syntax tree. Every node has a `type` and a `span`. Groups are not
@@ -82,7 +83,7 @@ export interface AttributeNode {
 
 
 /** A value in a filter: a literal, or a parameter that `params` supplies. */
-export type LiteralNode = StringNode | NumberNode | BooleanNode | ParamNode;
+export type LiteralNode = StringNode | NumberNode | BooleanNode | ParamNode | DateNode;
 
 /**
  * `$name`: a value the app supplies through the `params` option, never
@@ -101,12 +102,31 @@ export interface StringNode {
   readonly type: "String";
   readonly value: string;
   readonly span: Span;
+  /** The relative date this value was resolved from (`now - 7d`), for explain and why; absent for a value written as it is. */
+  readonly date?: DateNode;
 }
 
 /** A number: a double where one holds its digits, else an ExactNumber (values/ExactNumber.ts). */
 export interface NumberNode {
   readonly type: "Number";
   readonly value: NumberValue;
+  readonly span: Span;
+  /** The relative date this value was resolved from (epochSeconds, epochMillis), as StringNode's. */
+  readonly date?: DateNode;
+}
+
+/**
+ * `now`, `today`, with an offset (`now - 7d`, `today + 1mo`): a date
+ * relative to the `now` option. parse() keeps it; every function that
+ * compiles or runs a filter resolves it first (resolveDates.ts) to a String
+ * or Number in the attribute's date format, so no stage after that sees one.
+ */
+export interface DateNode {
+  readonly type: "Date";
+  /** `now` (the instant) or `today` (midnight of its day in the `timeZone` option). */
+  readonly anchor: "now" | "today";
+  /** The offset, when written: a whole `amount` of `unit`s added (`+`) or taken away (`-`). */
+  readonly offset?: { readonly sign: "+" | "-"; readonly amount: number; readonly unit: DateUnit };
   readonly span: Span;
 }
 

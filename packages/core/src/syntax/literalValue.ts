@@ -8,5 +8,6 @@ import type { LiteralNode } from "./ast.js";
  */
 export function literalValue(l: LiteralNode): string | NumberValue | boolean {
   if (l.type === "Param") throw new TypeError(`the parameter $${l.name} has no value here: bind params before this stage`);
+  if (l.type === "Date") throw new TypeError(`the relative date '${l.anchor}' has no value here: resolve dates before this stage`);
   return l.value;
 }

@@ -13,6 +13,7 @@ import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAn
 import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
 import { FOLD_OPERATORS, foldOperatorProblem, foldValueProblem } from "./foldProblems.js";
 import type { NamePath } from "../scan/readNamePath.js";
+import { dateAnchor, type DatePayload } from "../scan/scanDate.js";
 import {
   ALL_TOKENS,
   And,
@@ -20,6 +21,7 @@ import {
   BooleanLiteral,
   Comma,
   CompareOp,
+  DateLiteral,
   Identifier,
   In,
   Is,
@@ -49,6 +51,8 @@ export interface ParseState {
   problems: LexProblem[];
   /** Whether the filter holds a `$name`, which binding then looks for. */
   hasParams: boolean;
+  /** Whether the filter holds a relative date (`now`, `today - 1w`), which resolveDates then looks for. */
+  hasDates?: boolean;
 }
 
 /** A fresh state for one parse within these limits. */
@@ -69,8 +73,8 @@ type Alts<T> = IOrAlt<T>[];
 
 /** What take() accepts where the grammar has an OR of single tokens. */
 const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
-const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null);
-const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter);
+const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null, DateLiteral);
+const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, DateLiteral);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -314,6 +318,9 @@ export class FilterParser extends LeanParser {
     { ALT: () => this.CONSUME2(BooleanLiteral) },
     { ALT: () => this.CONSUME2(Parameter) },
     { ALT: () => this.CONSUME1(Null) },
+    { ALT: () => this.CONSUME2(DateLiteral) },
+    // A bare `now` or `today` is a date where a value goes, and stays a name everywhere else.
+    { GATE: () => isDateWord(this.LA(1)), ALT: () => this.CONSUME6(Identifier) },
   ];
 
   /** inList := "(" values ")" | "[" values "]" | literal;  values := literal ("," literal)* */
@@ -363,6 +370,8 @@ export class FilterParser extends LeanParser {
         { ALT: () => this.consume(idx, NumberLiteral) },
         { ALT: () => this.consume(idx, BooleanLiteral) },
         { ALT: () => this.consume(idx, Parameter) },
+        { ALT: () => this.consume(idx, DateLiteral) },
+        { GATE: () => isDateWord(this.LA(1)), ALT: () => this.consume(idx, Identifier) },
       ]));
     if (this.RECORDING_PHASE) return undefined as never;
     return this.literalNode(tok);
@@ -371,16 +380,32 @@ export class FilterParser extends LeanParser {
   private literalNode(tok: IToken): LiteralNode {
     const payload = (tok as unknown as { payload: never }).payload;
     const type = tok.tokenType;
-    if (this.sizing && type !== NumberLiteral && type !== Parameter) this.state.problems.push(sizeValueProblem(payload, tok.startOffset, tok.endOffset! + 1));
-    if (this.folding && type !== StringLiteral && type !== Parameter) this.state.problems.push(foldValueProblem(payload, tok.startOffset, tok.endOffset! + 1));
+    if (this.sizing && type !== NumberLiteral && type !== Parameter) {
+      const shown = type === DateLiteral || type === Identifier ? tok.image : payload;
+      this.state.problems.push(sizeValueProblem(shown, tok.startOffset, tok.endOffset! + 1));
+    }
+    if (this.folding && type !== StringLiteral && type !== Parameter) {
+      const shown = type === DateLiteral || type === Identifier ? tok.image : payload;
+      this.state.problems.push(foldValueProblem(shown, tok.startOffset, tok.endOffset! + 1));
+    }
     if (type === Parameter) {
       this.state.hasParams = true;
       return { type: "Param", name: payload, span: this.spanOf(tok) };
     }
     if (type === BooleanLiteral) return { type: "Boolean", value: payload, span: this.spanOf(tok) };
+    if (type === DateLiteral || type === Identifier) return this.dateNode(tok);
     return { type: type === StringLiteral ? "String" : "Number", value: payload, span: this.spanOf(tok) };
   }
   private readonly literalAlts: Alts<IToken>[] = [];
+
+  /** `now`, `today` (a name token) or `now - 7d` (a DateLiteral) as a DateNode. */
+  private dateNode(tok: IToken): LiteralNode {
+    this.state.hasDates = true;
+    const span = this.spanOf(tok);
+    if (tok.tokenType === Identifier) return { type: "Date", anchor: tok.image.toLowerCase() as "now" | "today", span };
+    const { anchor, offset } = (tok as unknown as { payload: DatePayload }).payload;
+    return offset === undefined ? { type: "Date", anchor, span } : { type: "Date", anchor, offset, span };
+  }
 
   private comparison(opTok: IToken, valueTok: IToken): PredicateNode {
     const operator = (opTok as unknown as { payload: Operator }).payload;
@@ -489,6 +514,11 @@ function isFunctionWord(name: IToken | undefined): boolean {
 /** Whether the function word of a subject is `fold`. */
 function isFoldWord(word: IToken): boolean {
   return word.image.toLowerCase() === "fold";
+}
+
+/** Whether a name token is the word `now` or `today` (in any case, not a path), which reads as a date where a value goes. */
+function isDateWord(tok: IToken): boolean {
+  return tok.tokenType === Identifier && typeof (tok as unknown as { payload: unknown }).payload === "string" && dateAnchor(tok.image, 0, tok.image.length) !== undefined;
 }
 
 /** Appends a node to an operand list, splicing in the operands of a node of the same kind. */

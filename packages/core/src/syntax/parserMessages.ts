@@ -66,7 +66,8 @@ function tokenName(type: TokenType): string {
  * operator (a key query leaves its subject out).
  */
 function expectedNames(types: Set<TokenType>): string[] {
-  if (types.has(Not) || types.has(Identifier)) return ["condition"];
+  // A value may be a name too (`now`), so a name means a condition only where no literal could come.
+  if (types.has(Not) || (types.has(Identifier) && !types.has(StringLiteral))) return ["condition"];
   if (types.has(CompareOp)) return ["operator"];
   if (types.has(LParen) && types.has(StringLiteral)) return ["value", "list"];
   if (types.has(StringLiteral)) return ["value"];

@@ -12,9 +12,11 @@ import { replaceTitle } from "../messages/messageText.js";
 import { STACK_LIMIT } from "../messages/limitMessages.js";
 import { describeValue } from "../values/checkArgument.js";
 import { bindParams, checkParamsOption, markParams, type Params } from "./bindParams.js";
+import { markDates } from "../syntax/datedDocuments.js";
+import type { DateOptions } from "../values/dateOptions.js";
 
 /** What parsing takes below the schema: limits and `$name` values (schema/parse.ts adds the schema). */
-export interface TreeOptions extends Partial<Limits> {
+export interface TreeOptions extends Partial<Limits>, DateOptions {
   /**
    * Values for the filter's `$name` parameters. parse() binds them only when
    * given (without them it keeps the placeholders); every function that
@@ -38,7 +40,7 @@ const MAX_DIAGNOSTICS = 50;
  * Diagnostics are located either way. `asScanned` false skips the parse
  * that scans as it goes, for a caller that expects the text to fail.
  */
-export function parseSource(source: string, options: TreeOptions | undefined, locate: boolean, asScanned = true, bind = true): FilterDocument {
+export function parseSource(source: string, options: TreeOptions | undefined, locate: boolean, asScanned = true, bind = true, parsed?: { hasDates: boolean }): FilterDocument {
   if (typeof source !== "string") throw new TypeError(`parse takes filter text (a string), not ${describeValue(source)}`);
   const limits = resolveLimits(options);
   if (source.length > limits.maxLength) {
@@ -55,12 +57,13 @@ export function parseSource(source: string, options: TreeOptions | undefined, lo
     ]);
   }
   const index = locate ? new LineIndex(source) : UNLOCATED;
-  const flags = { hasParams: false };
+  const flags = { hasParams: false, hasDates: false };
   let body: FilterNode | null | typeof FAILED = FAILED;
   if (asScanned && source.length >= SCAN_AS_PARSED) {
     const scanState = newParseState(index, limits);
     body = parseAsScanned(source, scanState);
     flags.hasParams = scanState.hasParams;
+    flags.hasDates = scanState.hasDates === true;
   }
   if (body === FAILED) body = parseScanned(source, index, locate, limits, flags);
   let doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
@@ -69,11 +72,14 @@ export function parseSource(source: string, options: TreeOptions | undefined, lo
     // Unbound, a parameter's type is not known: the schema checks it once bound.
     if (bind) doc = bindParams(doc, checkParamsOption("parse", options?.params));
   }
+  // Marked (for trees made from this one), and told to the caller, so the schema's parse (schema/parse.ts) resolves the dates (resolveDates.ts) with no lookup for a filter without any.
+  if (flags.hasDates) markDates(doc);
+  if (parsed !== undefined) parsed.hasDates = flags.hasDates;
   return doc;
 }
 
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
-export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean }): FilterNode | null {
+export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean; hasDates: boolean }): FilterNode | null {
   const { tokens, problems } = lex(source);
   let body: FilterNode | null = null;
   let errors: IRecognitionException[] = [];
@@ -108,6 +114,7 @@ export function parseScanned(source: string, index: LineIndex, locate: boolean, 
   }
 
   if (flags !== undefined && state.hasParams) flags.hasParams = true;
+  if (flags !== undefined && state.hasDates === true) flags.hasDates = true;
   if (problems.length > 0 || errors.length > 0 || state.problems.length > 0) {
     const all = problems.concat(state.problems);
     for (const e of errors.slice(0, MAX_DIAGNOSTICS)) {

@@ -6,6 +6,7 @@ import { parseSource, type TreeOptions } from "./parseSource.js";
 import { resolveLimits } from "../values/limits.js";
 import { validateTree } from "./validateTree.js";
 import { bindParams, checkParamsOption } from "./bindParams.js";
+import { hasDates, markDates } from "../syntax/datedDocuments.js";
 
 /** The members of a node that say where it stands in a text; a tree built by hand may leave them out. */
 type SpanMember = "span" | "operatorSpan";
@@ -40,7 +41,10 @@ export type FilterInput = string | ReadonlyTree<FilterDocument> | ReadonlyTree<F
 export function readDocument(input: FilterInput, options?: TreeOptions, locate = true, bind = true): FilterDocument {
   if (typeof input === "string") return parseSource(input, options, locate, true, bind);
   const checked = validateTree(input, resolveLimits(options));
-  return bind ? bindParams(checked, checkParamsOption("params", options?.params)) : checked;
+  if (!bind) return checked;
+  const bound = bindParams(checked, checkParamsOption("params", options?.params));
+  // The bound copy keeps validateTree's mark, so the schema's toDocument resolves its dates.
+  return bound !== checked && hasDates(checked) ? markDates(bound) : bound;
 }
 
 /**

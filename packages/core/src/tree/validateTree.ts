@@ -12,6 +12,8 @@ import { isTypeName, SIZE_OPERATORS, TYPE_NAMES } from "../syntax/typeNames.js";
 import { isNameShaped } from "../scan/plainName.js";
 import { FOLD_OPERATORS } from "../syntax/foldProblems.js";
 import { markParams } from "./bindParams.js";
+import { markDates } from "../syntax/datedDocuments.js";
+import { DATE_UNITS } from "../values/relativeDate.js";
 import { isExactNumber } from "../values/isExactNumber.js";
 import type { NumberValue } from "../values/ExactNumber.js";
 
@@ -80,9 +82,14 @@ export function validateTree(input: unknown, limits: Limits): FilterDocument {
 /** Set by literal() when the walk meets a `$name`, so binding knows to look (bindParams.ts). */
 let sawParam = false;
 
+/** Set by literal() when the walk meets a relative date, so resolving knows to look (resolveDates.ts). */
+let sawDate = false;
+
 function check(input: unknown, limits: Limits): FilterDocument {
   sawParam = false;
+  sawDate = false;
   const doc = checkDocument(input, limits);
+  if (sawDate) markDates(doc);
   return sawParam ? markParams(doc) : doc;
 }
 
@@ -300,7 +307,24 @@ function literal(node: unknown, at: string): LiteralNode {
     sawParam = true;
     return { type: "Param", name, span: spanAt(own(node as object, "span"), join(at, ".span")) };
   }
+  if (type === "Date") return dateLiteral(node as object, at);
   return fail("E_FILTER_JSON", at, { kind: "literal", ...treeGiven(node) });
+}
+
+/** `{ type: "Date", anchor: "now", offset?: { sign: "-", amount: 7, unit: "d" } }`, as the parser builds it for `now - 7d`. */
+function dateLiteral(node: object, at: string): LiteralNode {
+  const anchor = own(node, "anchor");
+  const offset = own(node, "offset");
+  if (anchor !== "now" && anchor !== "today") fail("E_FILTER_JSON", join(at, ".anchor"), { kind: "dateAnchor", ...treeGiven(anchor) });
+  sawDate = true;
+  const span = spanAt(own(node, "span"), join(at, ".span"));
+  if (offset === undefined) return { type: "Date", anchor, span };
+  const sign = typeof offset === "object" && offset !== null ? own(offset, "sign") : undefined;
+  const amount = typeof offset === "object" && offset !== null ? own(offset, "amount") : undefined;
+  const unit = typeof offset === "object" && offset !== null ? own(offset, "unit") : undefined;
+  const ok = (sign === "+" || sign === "-") && Number.isSafeInteger(amount) && (amount as number) >= 0 && (amount as number) <= 999_999_999 && DATE_UNITS.includes(unit as never);
+  if (!ok) fail("E_FILTER_JSON", join(at, ".offset"), { kind: "dateOffset", expected: [...DATE_UNITS], ...treeGiven(offset) });
+  return { type: "Date", anchor, offset: { sign: sign as "+" | "-", amount: amount as number, unit: unit as (typeof DATE_UNITS)[number] }, span };
 }
 
 /** A type test's value: a String node whose value names a type (`{ type: "String", value: "list" }`). */

@@ -13,6 +13,8 @@ export const MAX_CURSOR_LENGTH = 12_288;
 export interface CursorState {
   request: number;
   startKey?: Record<string, AttributeValue>;
+  /** The `now` (epoch milliseconds) the first page resolved the filter's relative dates with; absent for a filter without one. */
+  now?: number;
 }
 
 /** JSON with object members in one order, so equal values write equal text. */
@@ -32,11 +34,12 @@ export function cursorBinding(table: string, filter: string, requests: readonly 
   return sha256(canonical({ table, filter, requests, keys: keys ?? null }));
 }
 
-const seal = (binding: string, state: CursorState): string => sha256(`${binding}\n${canonical([2, state.request, state.startKey ?? null])}`);
+const seal = (binding: string, state: CursorState): string =>
+  sha256(`${binding}\n${canonical(state.now === undefined ? [2, state.request, state.startKey ?? null] : [2, state.request, state.startKey ?? null, state.now])}`);
 
 /** base64url of the whole state and its seal: nothing is kept in the process. */
 export function writeCursor(binding: string, state: CursorState): string {
-  const body = { v: 2, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), d: seal(binding, state) };
+  const body = { v: 2, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), ...(state.now === undefined ? {} : { n: state.now }), d: seal(binding, state) };
   const cursor = Buffer.from(JSON.stringify(body), "utf8").toString("base64url");
   if (cursor.length > MAX_CURSOR_LENGTH) throw new DynamoRunError("E_CURSOR", `the next page's start key is too large for a cursor of at most ${MAX_CURSOR_LENGTH} characters`, "DynamoDB keys are at most 3 KB; this is not expected");
   return cursor;
@@ -58,11 +61,28 @@ export function readCursor(cursor: unknown, binding: string, requests: number): 
   } catch {
     body = undefined;
   }
-  if (!isObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "d"].includes(name))) return refuse(broken);
-  const { v, r, k, d } = body;
+  if (!isObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "n", "d"].includes(name))) return refuse(broken);
+  const { v, r, k, n, d } = body;
+  if (n !== undefined && !Number.isSafeInteger(n)) return refuse(broken);
   if (v !== 2 || typeof d !== "string" || !Number.isSafeInteger(r) || (k !== undefined && !isObject(k))) return refuse(broken);
-  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as Record<string, AttributeValue> }) };
+  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as Record<string, AttributeValue> }), ...(n === undefined ? {} : { now: n as number }) };
   if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter or keys");
   if (state.request < 0 || state.request >= requests) return refuse(broken);
   return state;
+}
+
+/**
+ * The `now` a cursor carries, read before the page is planned (its relative
+ * dates depend on it), or undefined. Not trusted yet: readCursor checks the
+ * seal over the plan made with it, so an altered `now` is refused.
+ */
+export function cursorNow(cursor: unknown): number | undefined {
+  if (typeof cursor !== "string" || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]*$/.test(cursor)) return undefined;
+  try {
+    const body: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const n = isObject(body) ? body.n : undefined;
+    return Number.isSafeInteger(n) ? (n as number) : undefined;
+  } catch {
+    return undefined;
+  }
 }

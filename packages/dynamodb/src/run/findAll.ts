@@ -55,7 +55,9 @@ export function settle(options: FindAllOptions): FindAllOptions & { TableName: s
   if (options.onEvent !== undefined && typeof options.onEvent !== "function") throw new TypeError("findAll: onEvent must be a function");
   const max = options.maxItemsRead;
   if (max !== undefined && !(Number.isInteger(max) && max >= 1)) throw new TypeError("findAll: maxItemsRead takes a whole number from 1");
-  return { ...compileOptions, ...rest, TableName };
+  // One `now` for the whole call: a run plans more than once (with the keys' types), and each plan must resolve `now - 7d` alike.
+  const now = rest.now ?? compileOptions?.now ?? Date.now();
+  return { ...compileOptions, ...rest, TableName, now };
 }
 
 /**

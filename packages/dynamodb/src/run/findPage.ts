@@ -1,10 +1,10 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, schemaFields, format, prepareEvaluate } from "@itemfilter/core";
+import { checkFields, schemaFields, format, prepareEvaluate, resolvedDates, resolveNow } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
 import { fieldsPicker } from "../plan/projection.js";
-import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
+import { cursorBinding, cursorNow, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
 import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
@@ -54,7 +54,9 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
 export async function findPage<T = Record<string, unknown>>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
   const { limit, cursor, ...rest } = (options ?? {}) as FindPageOptions;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
-  const settled = settle(rest as FindAllOptions);
+  // Relative dates resolve against the first page's `now` on every page, whatever the clock or the option says later.
+  const frozen = cursorNow(cursor);
+  const settled = settle(frozen === undefined ? (rest as FindAllOptions) : ({ ...rest, now: frozen } as FindAllOptions));
   const { filter, signal, TableName, retry, onEvent, limit: _limit, ...planOptions } = settled;
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, ...parseOptions } = planOptions;
   const fields = givenFields === undefined ? undefined : schemaFields(checkFields(givenFields), parseOptions.schema);
@@ -67,6 +69,8 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   const pick = fields === undefined ? undefined : fieldsPicker(fields, doc, keys);
   const binding = cursorBinding(TableName, format(doc), requests, keys);
   const start: CursorState = cursor === undefined ? { request: 0 } : readCursor(cursor, binding, requests.length);
+  // Only a filter with relative dates carries its `now`: other cursors stay as they were.
+  const dated = resolvedDates(doc.body).length > 0 ? { now: resolveNow("findPage", settled.now) } : {};
   const covers = requests.map((r) => (r[COVERS] === undefined ? () => true : prepareEvaluate(r[COVERS], UNLIMITED)));
   // A cursor resumes after the last item handed out, from that item's own key (never from a key DynamoDB stopped on,
   // which may be an item the filter or the app's scope leaves out): so the items read must carry their key attributes.
@@ -95,7 +99,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
         if (items.length === limit) {
           // Another item follows: the next page starts after the last one handed out, or at this request's start.
           const after = last?.request === index ? resumeAfter(last.raw, resumeNames(await keyNames(), keys, request)) : undefined;
-          return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(after === undefined ? {} : { startKey: after }) }) };
+          return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(after === undefined ? {} : { startKey: after }), ...dated }) };
         }
         items.push(pick === undefined ? item : pick(item));
         last = { request: index, raw };
@@ -105,3 +109,4 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   }
   return { items: items as T[] };
 }
+
