@@ -1,5 +1,6 @@
 import type { NumberValue } from "./ExactNumber.js";
 import { compareNumbers } from "./compareNumbers.js";
+import { compareStrings } from "./compare.js";
 import { isNumberValue } from "./isExactNumber.js";
 
 /*
@@ -41,9 +42,9 @@ function compareElements(a: unknown, b: unknown): number {
   const ka = kind(a);
   const kb = kind(b);
   if (ka !== kb) return ka - kb;
-  if (ka === 0) return codePointOrder(a as string, b as string);
+  if (ka === 0) return compareStrings(a as string, b as string);
   if (ka === 1) return compareNumbers(a as NumberValue, b as NumberValue) || 0;
-  if (ka === 2) return codePointOrder(bytesOf(binaryText(a)!), bytesOf(binaryText(b)!));
+  if (ka === 2) return compareStrings(bytesOf(binaryText(a)!), bytesOf(binaryText(b)!));
   return 0;
 }
 
@@ -67,23 +68,4 @@ function bytesOf(base64: string): string {
   } catch {
     return base64;
   }
-}
-
-/**
- * UTF-8 byte order, which is code point order, as semantics/compare.ts's
- * compareStrings (which this room cannot import) gives it.
- */
-function codePointOrder(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) {
-      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
-      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
-    }
-    return x - y;
-  }
-  return a.length - b.length;
 }
