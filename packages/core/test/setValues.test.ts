@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, explainMatch, matches, parseJson, setElements, stringifyJson, toNumberValue } from "@itemfilter/core";
+import { evaluate, explainMatch, inferSchema, matches, parseJson, setElements, stringifyJson, toNumberValue } from "@itemfilter/core";
 
 /*
  * Issue 40's value model: a set (a JavaScript Set, or JSON's `{"$set": [...]}`)
@@ -56,6 +56,10 @@ describe("sets and lists in evaluate", () => {
 });
 
 describe("a set as JSON", () => {
+  it("inferSchema marks a set's attribute as one holding elements, as a list's", () => {
+    expect(inferSchema([{ tags: new Set(["a"]), n: { $set: [1] }, l: ["a"] }]).attributes).toEqual({ tags: { type: "string", array: true }, n: { type: "number", array: true }, l: { type: "string", array: true } });
+  });
+
   it("setElements reads both forms and nothing else", () => {
     expect([setElements(new Set([1, 2])), setElements({ $set: ["a"] }), setElements({ $set: [] })]).toEqual([[1, 2], ["a"], []]);
     expect([setElements(["a"]), setElements({ $set: "a" }), setElements({ $set: ["a"], b: 1 }), setElements(null), setElements("a")]).toEqual([undefined, undefined, undefined, undefined, undefined]);
