@@ -20,7 +20,7 @@ export interface Table {
   keyTypes: { partition: "S" | "N"; sort?: "S" | "N" };
   /** As written to DynamoDB. */
   raw: Record<string, AttributeValue>[];
-  /** As evaluate reads them: NULL-typed is null, sets are arrays. */
+  /** As evaluate reads them (unmarshalItem's): NULL-typed is null, sets are Sets. */
   json: Record<string, unknown>[];
 }
 
@@ -38,11 +38,11 @@ const cell: fc.Arbitrary<Cell> = fc.oneof(
   { weight: 1, arbitrary: fc.boolean().map((b) => ({ json: b, raw: { BOOL: b } as AttributeValue })) },
   {
     weight: 2,
-    arbitrary: fc.uniqueArray(fc.constantFrom(...STRINGS), { minLength: 1, maxLength: 3 }).map((ss) => ({ json: ss, raw: { SS: ss } })),
+    arbitrary: fc.uniqueArray(fc.constantFrom(...STRINGS), { minLength: 1, maxLength: 3 }).map((ss) => ({ json: new Set(ss), raw: { SS: ss } })),
   },
   {
     weight: 1,
-    arbitrary: fc.uniqueArray(fc.constantFrom(...NUMBERS), { minLength: 1, maxLength: 3 }).map((ns) => ({ json: ns, raw: { NS: ns.map(String) } })),
+    arbitrary: fc.uniqueArray(fc.constantFrom(...NUMBERS), { minLength: 1, maxLength: 3 }).map((ns) => ({ json: new Set(ns), raw: { NS: ns.map(String) } })),
   },
 );
 

@@ -288,7 +288,7 @@ describe("completion", () => {
     ["inside size(", "size(", 5, {}, ["age", "years", "plan", "name", "tags"]],
     ["inside fold(", "fold(", 5, {}, ["age", "years", "plan", "name", "tags"]],
     ["the operators of a size", "size(tags) ", 11, {}, ["=", "!=", "<", "<=", ">", ">=", "in", "between"]],
-    ["type names after is not", "tags is not ", 12, {}, ["null", "string", "number", "boolean", "list", "map", "binary"]],
+    ["type names after is not", "tags is not ", 12, {}, ["null", "string", "number", "boolean", "list", "set", "map", "binary"]],
     ["a prefix", "pl", 2, {}, ["plan"]],
     ["an alias", "ye", 2, {}, ["years"]],
     ["number operators", "age ", 4, {}, ["=", "!=", "<", "<=", ">", ">=", "in", "between", "is null", "is not null"]],

@@ -50,7 +50,7 @@ export function replaceRegion(text, table) {
 if (process.argv.includes("--write")) {
   const { readFileSync, writeFileSync } = await import("node:fs");
   const { fileURLToPath } = await import("node:url");
-  const { OPERATORS } = await import("../dist/operators.js");
+  const { OPERATORS } = await import("../dist/values/operators.js");
   const file = fileURLToPath(new URL("../../../grammar/README.md", import.meta.url));
   writeFileSync(file, replaceRegion(readFileSync(file, "utf8"), operatorTable(OPERATORS)));
   console.log(`wrote the operator table in ${file}`);

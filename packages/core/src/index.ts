@@ -28,6 +28,7 @@ export type { Decimal } from "./values/decimal.js";
 export { compareNumbers } from "./values/compareNumbers.js";
 export { numberProblemOf, readNumber, toNumberValue, type NumberProblem } from "./values/numberValue.js";
 export { JsonNumberError, containsExactNumber, parseJson, pathText, stringifyJson } from "./values/exactJson.js";
+export { setElements } from "./values/setValue.js";
 export { checkFields, pickFields, type FieldPath } from "./semantics/pickFields.js";
 export { schemaFields } from "./semantics/schemaFields.js";
 export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./semantics/matches.js";

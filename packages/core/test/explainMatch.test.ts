@@ -81,9 +81,11 @@ describe("explainMatch", () => {
     expect(e.predicates[0]!.actual).toBe(long);
   });
 
-  it("shows a large set by its first elements and its size", () => {
+  it("shows a large list or set by its first elements and its size", () => {
     const tags = Array.from({ length: 12 }, (_, i) => `t${i}`);
-    expect(reasons(explainMatch("tags = 1", { tags }))).toEqual(['tags is a set of "t0", "t1", "t2", "t3", "t4", … (12 values), and the filter compares a number']);
+    expect(reasons(explainMatch("tags = 1", { tags }))).toEqual(['tags is a list of "t0", "t1", "t2", "t3", "t4", … (12 values), and the filter compares a number']);
+    expect(reasons(explainMatch("tags = 1", { tags: new Set(tags) }))).toEqual(['tags is a set of "t0", "t1", "t2", "t3", "t4", … (12 values), and the filter compares a number']);
+    expect(reasons(explainMatch('tags contains "t1"', { tags: { $set: ["t1"] } }))).toEqual(['tags holds "t1"']);
   });
 });
 

@@ -94,8 +94,11 @@ describe("reading a path", () => {
     [{ a: [{ b: 1 }, 2] }, "a", [0, "b"], 1],
     [{ a: [{ b: 1 }, 2] }, "a", [1], 2],
     [{ a: [{ b: 1 }, 2] }, "a", [2], undefined],
-    [{ a: ["x", "y"] }, "a", [0], undefined],
-    [{ a: [1, 2] }, "a", [1], undefined],
+    [{ a: ["x", "y"] }, "a", [0], "x"],
+    [{ a: [1, 2] }, "a", [1], 2],
+    [{ a: new Set(["x", "y"]) }, "a", [0], undefined],
+    [{ a: { $set: [1, 2] } }, "a", [1], undefined],
+    [{ a: { $set: [1, 2] } }, "a", ["$set"], undefined],
     [{ a: ["x", 1] }, "a", [0], "x"],
     [{ a: { b: 1 } }, "a", [0], undefined],
     [{ a: [{ b: 1 }] }, "a", ["0"], undefined],
@@ -116,11 +119,13 @@ describe("reading a path", () => {
     ["items[1].sku is not null", false],
     ["size(items[0].tags) = 2", true],
     ["items[0].tags contains \"b\"", true],
-    ["items[0].tags[0] is null", true],
+    ['items[0].tags[0] = "a"', true],
+    ["items[0].labels[0] is null", true],
+    ['items[0].labels contains "b" and size(items[0].labels) = 2 and items[0].labels is set', true],
     ["address is map and items[0] is map and items is list", true],
     ['not (address.`zip code` beginsWith "01")', false],
   ])("evaluate(%j) is %j", (filter, expected) => {
-    const item = { address: { city: "Oslo", "zip code": "0150" }, items: [{ sku: "A", tags: ["a", "b"] }, { sku: null }] };
+    const item = { address: { city: "Oslo", "zip code": "0150" }, items: [{ sku: "A", tags: ["a", "b"], labels: new Set(["a", "b"]) }, { sku: null }] };
     expect(evaluate(filter, item)).toBe(expected);
   });
 });

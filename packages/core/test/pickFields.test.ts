@@ -54,7 +54,9 @@ describe("pickFields: what DynamoDB's ProjectionExpression gives (test/dynamodb/
     address: { city: "Oslo", "zip code": "0150", "a.b": 1 },
     "a.b": "flat",
     list: [1, "2"],
-    set: ["x", "y"],
+    set: new Set(["x", "y"]),
+    json: { $set: ["x", "y"] },
+    strings: ["x", "y"],
     bin: { $binary: "AAE=" },
   };
   it.each([
@@ -69,8 +71,10 @@ describe("pickFields: what DynamoDB's ProjectionExpression gives (test/dynamodb/
     [["items[4][1][0]", "items[2]"], { items: [{ sku: "s2" }, [[20]]] }],
     [["items[4][5]", "list[0]"], { list: [1] }],
     [["list[1]", "list[0]"], { list: [1, "2"] }],
-    [["set[0]", "set"], { set: ["x", "y"] }],
+    [["set[0]", "set"], { set: new Set(["x", "y"]) }],
     [["set[0]"], {}],
+    [["json[0]", "json.$set"], {}],
+    [["strings[1]"], { strings: ["y"] }],
     [["bin.$binary"], {}],
     [["items[0]", "items[0].sku"], { items: [{ sku: "s0", n: 0 }] }],
     [["items[0].sku", "items"], { items: item.items }],

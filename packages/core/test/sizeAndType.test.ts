@@ -113,7 +113,7 @@ describe("format and the tree round trip", () => {
     expect(format(tree({ operator: "notType", value: { type: "String", value: "list" } }))).toBe("a is not list");
     expect(failure(() => format(tree({ operator: "contains", size: true, value: { type: "String", value: "x" } }))).diagnostics[0]).toMatchObject({ code: "E_FILTER_JSON", params: { kind: "sizeOperator", operator: "contains" }, path: "tree.operator" });
     expect(failure(() => format(tree({ operator: "equals", size: 1, value: { type: "Number", value: 3 } }))).diagnostics[0]).toMatchObject({ code: "E_FILTER_JSON", params: { kind: "size", given: "number", value: 1 }, path: "tree.size" });
-    expect(failure(() => format(tree({ operator: "type", value: { type: "String", value: "set" } }))).diagnostics[0]).toMatchObject({ code: "E_FILTER_JSON", params: { kind: "typeName" }, path: "tree.value" });
+    expect(failure(() => format(tree({ operator: "type", value: { type: "String", value: "array" } }))).diagnostics[0]).toMatchObject({ code: "E_FILTER_JSON", params: { kind: "typeName" }, path: "tree.value" });
   });
 });
 

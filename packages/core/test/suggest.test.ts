@@ -50,9 +50,9 @@ describe("suggest", () => {
     ["a i|", undefined, ["in", "is null", "is not null"]],
     ["a GRE|", undefined, ["greaterThan", "greaterEqual"]],
     ["age c|", { schema }, []],
-    ["a is |", undefined, ["null", "not null", "string", "number", "boolean", "list", "map", "binary"]],
+    ["a is |", undefined, ["null", "not null", "string", "number", "boolean", "list", "set", "map", "binary"]],
     ["a is n|", undefined, ["null", "not null", "number"]],
-    ["a is not |", undefined, ["null", "string", "number", "boolean", "list", "map", "binary"]],
+    ["a is not |", undefined, ["null", "string", "number", "boolean", "list", "set", "map", "binary"]],
     // Values: placeholders that fit the operator and the attribute.
     ["a = |", undefined, ['""', "0", "true", "false", "null"]],
     ["a != |", undefined, ['""', "0", "true", "false", "null"]],

@@ -72,7 +72,7 @@ describe("findAll", () => {
   it("a number a double cannot hold is read exactly (issue 32), and text that is no DynamoDB number is an error naming the attribute", async () => {
     const { client } = scripted(() => ({ Items: [item("a", { n: { N: "12345678901234567891" }, set: { NS: ["9007199254740993", "0.5"] } })] }));
     const [got] = await all(findAll(client, { TableName: "t", filter: "" }));
-    expect([String(got!.n), isExactNumber(got!.n), (got!.set as unknown[]).map(String)]).toEqual(["12345678901234567891", true, ["9007199254740993", "0.5"]]);
+    expect([String(got!.n), isExactNumber(got!.n), [...(got!.set as Set<unknown>)].map(String)]).toEqual(["12345678901234567891", true, ["9007199254740993", "0.5"]]);
     const bad = scripted(() => ({ Items: [item("a", { n: { N: "1e400" } })] }));
     const error = await all(findAll(bad.client, { TableName: "t", filter: "" })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynamoRunError);
@@ -181,13 +181,19 @@ describe("explain", () => {
 });
 
 describe("marshalItem and unmarshalItem", () => {
-  it("round-trip plain JSON items; arrays of one type are sets, NULL is null", () => {
-    const json = { s: "x", n: 0.1, big: 1e21, t: true, z: null, ss: ["a", "b"], ns: [1, 2.5], l: ["a", 1], e: [], m: { k: "v" }, __proto__: 1 };
+  it("round-trip items: arrays are lists (L) whatever they hold, Sets are SS, NS or BS, NULL is null", () => {
+    const json = { s: "x", n: 0.1, big: 1e21, t: true, z: null, ls: ["a", "b"], ln: [1, 2.5], l: ["a", 1], e: [], m: { k: "v" }, __proto__: 1 };
     const raw = marshalItem(JSON.parse(JSON.stringify(json)) as Record<string, unknown>);
-    expect(raw.ss).toEqual({ SS: ["a", "b"] });
-    expect(raw.ns).toEqual({ NS: ["1", "2.5"] });
+    expect(raw.ls).toEqual({ L: [{ S: "a" }, { S: "b" }] });
+    expect(raw.ln).toEqual({ L: [{ N: "1" }, { N: "2.5" }] });
     expect(raw.z).toEqual({ NULL: true });
     expect(unmarshalItem(raw)).toEqual(JSON.parse(JSON.stringify(json)));
+    const sets = { ss: new Set(["b", "a"]), ns: new Set([2.5, 1]), bs: new Set([{ $binary: "AQI=" }]), js: { $set: ["x", "x"] } };
+    const written = marshalItem(sets);
+    expect(written).toEqual({ ss: { SS: ["b", "a"] }, ns: { NS: ["2.5", "1"] }, bs: { BS: [new Uint8Array([1, 2])] }, js: { SS: ["x"] } });
+    expect(unmarshalItem(written)).toEqual({ ...sets, js: new Set(["x"]) });
+    expect(() => marshalItem({ e: new Set() })).toThrow("'e' is an empty set, which DynamoDB cannot hold");
+    expect(() => marshalItem({ m: { x: new Set(["a", 1]) } })).toThrow("'m.x' is a set that is not all strings, all numbers or all binaries");
     const proto = unmarshalItem({ ["__proto__"]: { S: "own" } } as Record<string, AttributeValue>);
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
     expect(Object.keys(proto)).toEqual(["__proto__"]);
@@ -218,7 +224,7 @@ describe("marshalItem and unmarshalItem", () => {
     ["-1.5e-120", "-1.5e-120"],
   ])("marshalItem writes an ExactNumber's digits as they are: %s", (text, n) => {
     const value = toNumberValue(text);
-    expect(marshalItem({ a: value, s: [value, 1] })).toEqual({ a: { N: n }, s: { NS: [n, "1"] } });
+    expect(marshalItem({ a: value, s: new Set([value, 1]) })).toEqual({ a: { N: n }, s: { NS: [n, "1"] } });
     expect(unmarshalItem(marshalItem({ a: value })).a).toEqual(value);
   });
 });

@@ -43,7 +43,8 @@ const TYPE_DETAIL: Record<TypeWord, string> = {
   string: "a string (DynamoDB's S)",
   number: "a number (N)",
   boolean: "true or false (BOOL)",
-  list: "a list or a set (L, SS, NS, BS)",
+  list: "a list (L)",
+  set: "a set of strings, numbers or binaries (SS, NS, BS)",
   map: "a map (M)",
   binary: "binary data (B)",
 };

@@ -30,7 +30,6 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_SYNTAX keyValue": { text: "expected {expected|tokens}, found '{found}'; did you mean '{suggestion}'?" },
     "E_SYNTAX inParentheses": { text: `${EXPECTED}; put the values in parentheses: in ({values|plain})` },
     "E_SYNTAX typeName": { text: "'{found}' is not a type; write {expected|or}[; did you mean '{suggestion}'?]" },
-    "E_SYNTAX setType": { text: "the item model holds sets as lists, so '{found}' cannot be told from a list; write 'list', which is true for both" }, // params also: suggestion
     "E_SYNTAX noAttribute": { text: "expected an attribute name before '{written}'" }, // params also: operator (its name)
     // The scanner.
     "E_SYNTAX reversedOperator": { text: "'{written}' is not an operator; did you mean '{suggestion}'?" },

@@ -4,6 +4,7 @@ import { quotePath } from "../scan/quote.js";
 import { present } from "./predicateTest.js";
 import { schemaKey, type AttributeSchema, type Schema } from "../schema/schema.js";
 import { isNumberValue } from "../values/isExactNumber.js";
+import { setElements } from "../values/setValue.js";
 
 /** What one attribute held across the items seen, as bits. */
 const STRING = 1;
@@ -24,7 +25,7 @@ const ISO_DATE = 64;
  * all booleans (never in an array) `type: "boolean"`; mixed or other values
  * (objects, arrays of booleans) give no type, which accepts any.
  * Null is a missing value and says nothing about the type. `array: true`
- * marks an attribute that holds an array in some item.
+ * marks an attribute that holds an array (a list) or a set in some item.
  *
  * An attribute that holds maps gets its members too, one level deep, as
  * paths (`address.city`) with their own types, at most 64 per attribute
@@ -195,11 +196,13 @@ function kinds(value: unknown): number {
   if (typeof value === "string") return dateShape(value);
   if (isNumberValue(value)) return NUMBER;
   if (typeof value === "boolean") return BOOLEAN;
-  if (!Array.isArray(value)) return OTHER;
+  // A set (a Set, or {"$set": [...]}) holds elements as a list does: both are what `array: true` marks.
+  const elements = Array.isArray(value) ? value : setElements(value);
+  if (elements === undefined) return OTHER;
   let bits = ARRAY;
   // Only the kinds of the elements matter, so stop once all three are seen. present() skips the
   // holes of a huge sparse array instead of visiting every index.
-  for (const element of present(value)) {
+  for (const element of present(elements)) {
     bits |= element === null || element === undefined ? 0 : typeof element === "string" ? STRING : isNumberValue(element) ? NUMBER : OTHER;
     if ((bits & (STRING | NUMBER | OTHER)) === (STRING | NUMBER | OTHER)) break;
   }

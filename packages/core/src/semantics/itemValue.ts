@@ -1,5 +1,5 @@
-import { present } from "./predicateTest.js";
-import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
+import { isExactNumber } from "../values/isExactNumber.js";
+import { setElements } from "../values/setValue.js";
 
 /**
  * Reading an attribute of an item. Only own members count, so names such as
@@ -24,9 +24,8 @@ export function itemValue(item: unknown, name: string): unknown {
  * The value at a path into an item: `name`'s value, then each step of `path`
  * in turn, or undefined where a step finds nothing (grammar/semantics.md,
  * Nested attributes). A member step reads an own member of a map (a record
- * that is not a binary), an index step an element of a list. An array of only
- * strings or only numbers is a set (marshalItem writes it as DynamoDB's SS or
- * NS), and a set has no indexes, as DynamoDB's have none: `tags[0]` on one is
+ * that is neither a binary nor a set), an index step an element of a list (an
+ * array). A set has no indexes, as DynamoDB's have none: `tags[0]` on one is
  * missing. A hole in a sparse array is missing too.
  */
 export function readPath(item: unknown, name: string, path: readonly (string | number)[] | undefined): unknown {
@@ -34,35 +33,22 @@ export function readPath(item: unknown, name: string, path: readonly (string | n
   if (path === undefined) return value;
   for (let i = 0; i < path.length && value !== undefined; i++) {
     const step = path[i]!;
-    if (typeof step === "number") value = Array.isArray(value) && !isSet(value) && hasOwn(value, step) ? value[step] : undefined;
+    if (typeof step === "number") value = Array.isArray(value) && hasOwn(value, step) ? value[step] : undefined;
     else value = isMapValue(value) && hasOwn(value, step) ? value[step] : undefined;
   }
   return value;
 }
 
-/** Whether an array is a set as marshalItem writes one: not empty, and only strings or only numbers. */
-export function isSet(x: readonly unknown[]): boolean {
-  // The elements present, as Array.prototype.every (marshalItem's test) visits them, without walking a sparse array's holes.
-  const elements = present(x);
-  if (elements.length === 0) return false;
-  const first = kindOf(elements[0]);
-  if (first === undefined) return false;
-  for (let i = 1; i < elements.length; i++) if (kindOf(elements[i]) !== first) return false;
-  return true;
-}
-
-/** A set's element kind: a string, or a number of either form (an ExactNumber is a number). */
-function kindOf(x: unknown): "string" | "number" | undefined {
-  return typeof x === "string" ? "string" : isNumberValue(x) ? "number" : undefined;
-}
-
-/** A map (DynamoDB's M), which has members: a record that is neither a binary nor an ExactNumber (a number, whose fields are no members). */
+/** A map (DynamoDB's M), which has members: a record that is not an ExactNumber (a number, whose fields are no members), a binary or a set. */
 export function isMapValue(x: unknown): x is Readonly<Record<string, unknown>> {
-  return isRecord(x) && !isExactNumber(x) && !isBinaryValue(x);
+  return isRecord(x) && !isExactNumber(x) && !isBinaryValue(x) && setElements(x) === undefined;
 }
 
-/** `{ "$binary": base64 }`, how unmarshalItem gives a binary value (B): not a map. */
-export function isBinaryValue(x: Readonly<Record<string, unknown>>): boolean {
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** `{ "$binary": base64 }`, how unmarshalItem gives a binary value (B), and marshalItem writes one: that one member, holding base64 text. Not a map. */
+export function isBinaryValue(x: unknown): x is { $binary: string } {
+  if (!isRecord(x)) return false;
   const keys = Object.keys(x);
-  return keys.length === 1 && keys[0] === "$binary" && typeof x.$binary === "string";
+  return keys.length === 1 && keys[0] === "$binary" && typeof x.$binary === "string" && BASE64.test(x.$binary);
 }

@@ -1,6 +1,6 @@
 import type { PathSegment } from "../syntax/ast.js";
 import { readNamePath } from "../scan/readNamePath.js";
-import { isMapValue, isSet } from "./itemValue.js";
+import { isMapValue } from "./itemValue.js";
 
 /**
  * `fields`: the attributes a caller wants back, each a path as the filter
@@ -81,7 +81,7 @@ function selectionOf(fields: readonly FieldPath[]): Selection {
 
 function pick(value: unknown, selection: Selection): unknown {
   if (selection.whole) return value;
-  // A map is a plain object: an array, an ExactNumber (a number, whatever members it has) or a binary has no fields.
+  // A map is a plain object: an array, an ExactNumber (a number, whatever members it has), a binary or a set has no fields.
   if (selection.names.size > 0 && isMapValue(value)) {
     const out: Record<string, unknown> = {};
     let any = false;
@@ -91,8 +91,8 @@ function pick(value: unknown, selection: Selection): unknown {
     }
     return any ? out : undefined;
   }
-  // A set (an array of only strings or only numbers, as marshalItem writes SS and NS) has no indexes, as in a filter.
-  if (selection.indexes.size > 0 && Array.isArray(value) && !isSet(value)) {
+  // Only a list (an array) has indexes: a set has none, as in a filter.
+  if (selection.indexes.size > 0 && Array.isArray(value)) {
     const out: unknown[] = [];
     for (const index of [...selection.indexes.keys()].sort((a, b) => a - b)) {
       const picked = index < value.length ? pick(value[index], selection.indexes.get(index)!) : undefined;

@@ -4,6 +4,7 @@ import type { PathSegment } from "../syntax/ast.js";
 import { isPlainName } from "../scan/lexer.js";
 import { present } from "./predicateTest.js";
 import { isNumberValue } from "../values/isExactNumber.js";
+import { setElements } from "../values/setValue.js";
 
 /*
  * The words of an explanation: why one condition is true or false for one
@@ -46,13 +47,15 @@ const SYMBOL: Partial<Record<Operator, string>> = { lessThan: "<", lessEqual: "<
 
 type Kind = "string" | "number" | "boolean";
 
-/** What the attribute holds, in words: `is 23`, `is the string "7"`, `is a set of "a", "b"`, `is true (a boolean)`. */
+/** What the attribute holds, in words: `is 23`, `is the string "7"`, `is a list of "a", "b"`, `is a set of 1, 2`, `is true (a boolean)`. */
 function holding(actual: unknown, typed: boolean): string {
   if (typeof actual === "string") return typed ? `is the string ${scalarText(actual)}` : `is ${scalarText(actual)}`;
   if (isNumberValue(actual)) return typed ? `is the number ${scalarText(actual)}` : `is ${scalarText(actual)}`;
-  if (Array.isArray(actual)) {
-    const elements = present(actual);
-    return elements.length === 0 ? "is an empty set" : `is a set of ${listText(elements)}`;
+  const set = setElements(actual);
+  if (Array.isArray(actual) || set !== undefined) {
+    const elements = present(set ?? (actual as readonly unknown[]));
+    const what = set === undefined ? "list" : "set";
+    return elements.length === 0 ? `is an empty ${what}` : `is a ${what} of ${listText(elements)}`;
   }
   if (typeof actual === "boolean") return `is ${actual} (a boolean)`;
   return "is an object";
@@ -124,11 +127,11 @@ export function predicateReason(who: string, operator: Operator, value: unknown,
 
 /** `found` is whether the attribute contains the value (the truth of `contains`). */
 function containsReason(who: string, value: unknown, actual: unknown, found: boolean): string {
-  if (Array.isArray(actual)) return `${who} holds ${found ? "" : "no "}${scalarText(value)}`;
+  if (Array.isArray(actual) || setElements(actual) !== undefined) return `${who} holds ${found ? "" : "no "}${scalarText(value)}`;
   if (typeof actual === "string" && typeof value === "string") {
     return `${who} is ${scalarText(actual)}, which ${found ? "contains" : "does not contain"} ${scalarText(value)}`;
   }
-  const looked = isNumberValue(value) ? "a number in a set" : "text or a set element";
+  const looked = isNumberValue(value) ? "a number in a list or set" : "text or an element of a list or set";
   return `${who} ${holding(actual, true)}, and the filter looks for ${looked}`;
 }
 

@@ -1,6 +1,7 @@
 import { compareStrings } from "../values/compare.js";
 import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
 import { compareNumbers } from "../values/compareNumbers.js";
+import { setElements } from "../values/setValue.js";
 import type { Operator } from "../values/operators.js";
 
 /**
@@ -102,24 +103,16 @@ function betweenTest(value: unknown): ValueTest {
 
 function equalsTest(value: unknown): ValueTest {
   // `===` is the equality we want: -0 equals 0, NaN equals nothing, and no coercion (true is not "true" or 1).
+  // A filter's value is a scalar, so a list or a set equals none.
   if (isScalar(value) || typeof value === "boolean") return (x) => x === value;
-  if (Array.isArray(value)) return (x) => Array.isArray(x) && sameSet(x, value);
   return never;
 }
 
-/** Set equality of two arrays of strings and numbers; an array holding anything else is not a set and equals nothing. */
-function sameSet(x: readonly unknown[], y: readonly unknown[]): boolean {
-  const a = present(x);
-  const b = present(y);
-  if (!a.every(isScalar) || !b.every(isScalar)) return false;
-  return a.every((v) => b.indexOf(v) !== -1) && b.every((v) => a.indexOf(v) !== -1);
-}
-
+/** A substring of a string; an element of a list (an array) or of a set, of the same type. */
 function containsTest(value: unknown): ValueTest {
+  if (!isScalar(value)) return never;
   // indexOf, not includes: strict equality, so a NaN element is never found.
-  if (typeof value === "string") return (x) => (typeof x === "string" ? x.includes(value) : Array.isArray(x) && present(x).indexOf(value) !== -1);
-  if (isNumberValue(value)) return (x) => Array.isArray(x) && present(x).indexOf(value) !== -1;
-  return never;
+  return (x) => (typeof x === "string" ? typeof value === "string" && x.includes(value) : present((Array.isArray(x) ? x : setElements(x)) ?? []).indexOf(value) !== -1);
 }
 
 /** Arrays at least this long are checked for holes before they are searched. */

@@ -1,21 +1,15 @@
 import type { Operator } from "../values/operators.js";
 import type { TypeName } from "../syntax/typeNames.js";
-import { isRecord } from "./itemValue.js";
+import { isBinaryValue as isBinary, isRecord } from "./itemValue.js";
 import { isExactNumber } from "../values/isExactNumber.js";
+import { setElements } from "../values/setValue.js";
 import { predicateTest, present, type ValueTest } from "./predicateTest.js";
 
 /*
- * What `size(a)` and `a is TYPE` match, on the item model (plain JSON, as
- * unmarshalItem gives DynamoDB's items): grammar/semantics.md. The answers
- * follow DynamoDB Local's, which the property test on it checks.
+ * What `size(a)` and `a is TYPE` match, on the item model (as unmarshalItem
+ * gives DynamoDB's items: grammar/semantics.md, Values). The answers follow
+ * DynamoDB Local's, which the property test on it checks.
  */
-
-/** `{ "$binary": base64 }`, how unmarshalItem gives a binary value (B). */
-function isBinary(x: unknown): x is { $binary: string } {
-  if (!isRecord(x)) return false;
-  const keys = Object.keys(x);
-  return keys.length === 1 && keys[0] === "$binary" && typeof x.$binary === "string";
-}
 
 /** The type of a present value, or undefined for a missing one (absent or null) and anything JSON does not hold. */
 export function valueType(x: unknown): TypeName | undefined {
@@ -31,6 +25,7 @@ export function valueType(x: unknown): TypeName | undefined {
       // A number beyond a double (an ExactNumber) is a number, not a map.
       if (isExactNumber(x)) return "number";
       if (Array.isArray(x)) return "list";
+      if (setElements(x) !== undefined) return "set";
       return isBinary(x) ? "binary" : "map";
     default:
       return undefined;
@@ -40,15 +35,28 @@ export function valueType(x: unknown): TypeName | undefined {
 /**
  * DynamoDB's size(): a string's length in UTF-16 code units (DynamoDB Local
  * gives 2 for "😀" and for "中文", so neither bytes nor code points), a
- * binary's bytes, a list's or set's elements, a map's members. Undefined
- * where there is no size: missing, a number, a boolean.
+ * binary's bytes, a list's elements, a set's distinct elements, a map's
+ * members. Undefined where there is no size: missing, a number, a boolean.
  */
 export function sizeOf(x: unknown): number | undefined {
   if (typeof x === "string") return x.length;
   if (Array.isArray(x)) return present(x).length;
+  const elements = setElements(x);
+  if (elements !== undefined) return distinct(present(elements));
   if (isBinary(x)) return base64Bytes(x.$binary);
   if (isRecord(x) && !isExactNumber(x)) return Object.keys(x).length;
   return undefined;
+}
+
+/** How many different elements a set holds: its JSON form may repeat one, and two binaries are one when their bytes are. */
+function distinct(elements: readonly unknown[]): number {
+  const seen = new Set<unknown>();
+  const bytes = new Set<string>();
+  for (const e of elements) {
+    if (isBinary(e)) bytes.add(e.$binary);
+    else seen.add(e);
+  }
+  return seen.size + bytes.size;
 }
 
 function base64Bytes(text: string): number {

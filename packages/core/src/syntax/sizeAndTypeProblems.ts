@@ -3,7 +3,7 @@ import { renderMessage } from "../messages/renderMessage.js";
 import { givenParams } from "../messages/valueKind.js";
 import { closest } from "../messages/closest.js";
 import { replaceTitle } from "../messages/messageText.js";
-import { SET_NAMES, TYPE_NAMES, TYPE_SYNONYMS } from "./typeNames.js";
+import { TYPE_NAMES, TYPE_SYNONYMS } from "./typeNames.js";
 import type { Operator } from "../values/operators.js";
 
 /*
@@ -39,27 +39,15 @@ export function sizeValueProblem(value: unknown, start: number, end: number, sho
   };
 }
 
-/** `a is text`, `a is set`: a word after `is` that names no type of the item model. */
+/** `a is text`, `a is array`: a word after `is` that names no type of the item model. */
 export function typeNameProblem(written: string, start: number, end: number): LexProblem {
   const normal = written.toLowerCase().replace(/[_-]/g, "");
-  if (SET_NAMES.has(normal)) {
-    const params = { kind: "setType", found: written, suggestion: "list" };
-    return {
-      code: "E_SYNTAX",
-      message: renderMessage("E_SYNTAX", params),
-      hint: "DynamoDB's sets (SS, NS, BS) and lists (L) are all arrays once read, so 'is list' tests for any of them",
-      params,
-      start,
-      end,
-      fixes: [{ title: replaceTitle("list"), start, end, replacement: "list" }],
-    };
-  }
   const meant = TYPE_SYNONYMS[normal] ?? closest(normal, TYPE_NAMES)[0];
   const params = { kind: "typeName", found: written, expected: [...TYPE_NAMES], ...(meant === undefined ? {} : { suggestion: meant }) };
   return {
     code: "E_SYNTAX",
     message: renderMessage("E_SYNTAX", params),
-    hint: "after 'is' comes null (missing) or a type: string, number, boolean, list, map or binary",
+    hint: "after 'is' comes null (missing) or a type: string, number, boolean, list, set, map or binary",
     params,
     start,
     end,

@@ -8,29 +8,48 @@ import type { PredicateNode } from "./ast.js";
  * filter takes these, and an app that only matches does not carry them.
  */
 
-/** The types a filter names, as the item model (plain JSON) tells them apart. */
-export const TYPE_NAMES = ["string", "number", "boolean", "list", "map", "binary"] as const;
+/** The types a filter names, as the item model tells them apart (grammar/semantics.md, Values). */
+export const TYPE_NAMES = ["string", "number", "boolean", "list", "set", "map", "binary"] as const;
 export type TypeName = (typeof TYPE_NAMES)[number];
 
 /**
- * DynamoDB's attribute_type names for each. Sets are read as arrays, as lists
- * are (unmarshalItem), so the item model cannot tell a list from a set: `list`
- * is any of them, and no type names a set alone.
+ * DynamoDB's attribute_type names for each. A list is L alone, and a set is
+ * any of DynamoDB's three (the item model reads SS, NS and BS as sets, and L
+ * as a list: grammar/semantics.md).
  */
 export const DYNAMO_TYPES: Readonly<Record<TypeName, readonly string[]>> = {
   string: ["S"],
   number: ["N"],
   boolean: ["BOOL"],
-  list: ["L", "SS", "NS", "BS"],
+  list: ["L"],
+  set: ["SS", "NS", "BS"],
   map: ["M"],
   binary: ["B"],
 };
 
-/** Names people write for a set (normalised: lower case, no `_` or `-`), refused with `list` as the fix. */
-export const SET_NAMES: ReadonlySet<string> = new Set(["set", "stringset", "numberset", "binaryset", "ss", "ns", "bs", "array"]);
-
-/** Other names people write for a type, for "did you mean". */
-export const TYPE_SYNONYMS: Readonly<Record<string, TypeName>> = { str: "string", text: "string", s: "string", n: "number", int: "number", integer: "number", float: "number", bool: "boolean", l: "list", m: "map", object: "map", b: "binary", bytes: "binary" };
+/** Other names people write for a type (normalised: lower case, no `_` or `-`), for "did you mean". */
+export const TYPE_SYNONYMS: Readonly<Record<string, TypeName>> = {
+  str: "string",
+  text: "string",
+  s: "string",
+  n: "number",
+  int: "number",
+  integer: "number",
+  float: "number",
+  bool: "boolean",
+  l: "list",
+  array: "list",
+  stringset: "set",
+  numberset: "set",
+  binaryset: "set",
+  ss: "set",
+  ns: "set",
+  bs: "set",
+  m: "map",
+  object: "map",
+  b: "binary",
+  bytes: "binary",
+};
 
 export function isTypeName(name: string): name is TypeName {
   return (TYPE_NAMES as readonly string[]).includes(name);

@@ -1,6 +1,7 @@
 import { describeValue } from "./checkArgument.js";
 import { isExactNumber } from "./isExactNumber.js";
 import { readNumber, type NumberProblem } from "./numberValue.js";
+import { sortedElements } from "./setValue.js";
 
 /**
  * JSON text that could hold a number a double would change: a run of 16
@@ -143,13 +144,17 @@ function lastKey(object: Record<string, unknown>, child: unknown): string {
 
 /**
  * JSON.stringify that writes an ExactNumber as a JSON number with every
- * digit, on every runtime: the one function an app uses to send a compiled
- * filter (or an item) as JSON text itself. `space` as in JSON.stringify.
- * A value without an ExactNumber is JSON.stringify's work alone.
+ * digit, on every runtime, and a Set (the item model's set) as its JSON form
+ * `{ "$set": [...] }`, its elements once each in sorted order (setValue.ts):
+ * the one function an app uses to send a compiled filter (or an item) as JSON
+ * text itself. `space` as in JSON.stringify. A value with neither is
+ * JSON.stringify's work alone.
  */
 export function stringifyJson(value: unknown, space?: string | number): string {
+  const found = specialValues(value);
   // Where JSON.rawJSON exists, ExactNumber's toJSON already writes the digits.
-  if (typeof (JSON as { rawJSON?: unknown }).rawJSON === "function" || !containsExactNumber(value)) return JSON.stringify(value, null, space);
+  const native = typeof (JSON as { rawJSON?: unknown }).rawJSON === "function";
+  if (found === 0 || (native && found === EXACT_FOUND)) return JSON.stringify(value, null, space);
   for (;;) {
     // Each ExactNumber is written as a quoted placeholder first, then replaced by its digits. The
     // count of replacements proves no string of the value happened to look like a placeholder.
@@ -159,10 +164,12 @@ export function stringifyJson(value: unknown, space?: string | number): string {
       value,
       function (this: Record<string, unknown>, key: string, v: unknown): unknown {
         const original = this[key];
-        return isExactNumber(original) ? mark + (digits.push(String(original)) - 1) : v;
+        if (original instanceof Set) return { $set: sortedElements(original) };
+        return !native && isExactNumber(original) ? mark + (digits.push(String(original)) - 1) : v;
       },
       space,
     );
+    if (digits.length === 0) return text;
     let replaced = 0;
     const out = text.replace(new RegExp(`"${mark}(\\d+)"`, "g"), (_, i: string) => {
       replaced++;
@@ -175,40 +182,49 @@ export function stringifyJson(value: unknown, space?: string | number): string {
 /** Deeper than this the search gives up: JSON.stringify itself cannot write such a value (and a cycle never ends). */
 const MOST_SEARCH_DEPTH = 10_000;
 
+/** Whether a value holds an ExactNumber anywhere (a Set's elements included). */
+export function containsExactNumber(value: unknown): boolean {
+  return (specialValues(value) & EXACT_FOUND) !== 0;
+}
+
+const EXACT_FOUND = 1;
+const SET_FOUND = 2;
+
 /**
- * Whether a value holds an ExactNumber anywhere, looked for without
- * recursion and without allocating per value (it runs on every item a page
- * or an output line writes). An object met twice is looked at twice, as
+ * What a value holds that JSON.stringify alone does not write as we mean it:
+ * EXACT_FOUND for an ExactNumber, SET_FOUND for a Set, or both. Looked for
+ * without recursion and without allocating per value (it runs on every item a
+ * page or an output line writes). An object met twice is looked at twice, as
  * JSON.stringify writes it twice; a cycle ends the search at depth 10,000,
  * and JSON.stringify then refuses the value.
  */
-export function containsExactNumber(value: unknown): boolean {
-  if (typeof value !== "object" || value === null) return false;
+function specialValues(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let found = 0;
   const stack: object[] = [value];
   const depths: number[] = [0];
-  while (stack.length > 0) {
+  const visit = (x: unknown, depth: number): void => {
+    if (typeof x === "object" && x !== null) {
+      stack.push(x);
+      depths.push(depth + 1);
+    }
+  };
+  while (stack.length > 0 && found !== (EXACT_FOUND | SET_FOUND)) {
     const v = stack.pop()!;
     const depth = depths.pop()!;
-    if (isExactNumber(v)) return true;
-    if (depth === MOST_SEARCH_DEPTH) return false;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x: unknown = v[i];
-        if (typeof x === "object" && x !== null) {
-          stack.push(x);
-          depths.push(depth + 1);
-        }
-      }
+    if (isExactNumber(v)) {
+      found |= EXACT_FOUND;
+      continue;
+    }
+    if (depth === MOST_SEARCH_DEPTH) break;
+    if (v instanceof Set) {
+      found |= SET_FOUND;
+      for (const x of v) visit(x, depth);
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) visit(v[i], depth);
     } else {
-      for (const key in v) {
-        if (!Object.hasOwn(v, key)) continue;
-        const x: unknown = (v as Record<string, unknown>)[key];
-        if (typeof x === "object" && x !== null) {
-          stack.push(x);
-          depths.push(depth + 1);
-        }
-      }
+      for (const key in v) if (Object.hasOwn(v, key)) visit((v as Record<string, unknown>)[key], depth);
     }
   }
-  return false;
+  return found;
 }

@@ -126,7 +126,7 @@ export const OPERATORS: readonly OperatorInfo[] = [
     value: "string",
     query: false,
     // No complement: notContains is false when the attribute is missing (DynamoDB), so it is not `not contains`.
-    summary: "a substring, or an element of a set",
+    summary: "a substring, or an element of a list or set",
     example: 'tags contains "x"',
   },
   {

@@ -1,21 +1,28 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { isExactNumber, isNumberValue, type NumberValue } from "@itemfilter/core";
+import { isExactNumber, type NumberValue } from "@itemfilter/core";
 import { fitsDynamoNumber, numberText } from "../compile/attributeValue.js";
 import { DynamoRunError } from "./dynamoRunError.js";
+import { binaryOf, setAttribute } from "./setAttribute.js";
 
 /**
- * A plain JSON item as DynamoDB attributes, the inverse of unmarshalItem:
- * strings S, numbers N (a double's shortest exact decimal, an ExactNumber's
- * digits), booleans BOOL,
- * null NULL, objects M. An array of strings only is a string set (SS), of
- * numbers only a number set (NS), since our semantics reads arrays as sets
- * (repeats dropped); any other array, and the empty one (DynamoDB has no
- * empty set), is a list (L). `{ "$binary": base64 }`, unmarshalItem's form of
- * a binary, is a binary (B) again, so `a is binary` and `size(a)` answer alike
- * before and after a round trip (grammar/semantics.md).
+ * An item of the item model as DynamoDB attributes, the inverse of
+ * unmarshalItem: strings S, numbers N (a double's shortest exact decimal, an
+ * ExactNumber's digits), booleans BOOL, null NULL, arrays L (an array is a
+ * list, whatever it holds), a set (a JavaScript Set, or `{ "$set": [...] }`)
+ * SS, NS or BS by what it holds, `{ "$binary": base64 }` B, and other objects
+ * M. So `tags[0]`, `size(a)` and `a is set` answer alike before and after a
+ * round trip (grammar/semantics.md). A set DynamoDB cannot hold (empty, or
+ * of two kinds) is a TypeError naming it.
  */
 export function marshalItem(item: Record<string, unknown>): Record<string, AttributeValue> {
-  return Object.fromEntries(Object.entries(item).map(([name, value]) => [name, marshalValue(value, name)]));
+  const out: Record<string, AttributeValue> = {};
+  for (const [name, value] of Object.entries(item)) define(out, name, marshalValue(value, name));
+  return out;
+}
+
+/** An own member even for `__proto__`, which assignment (and Object.fromEntries' result, when read back by assignment) would not keep. */
+function define(out: Record<string, AttributeValue>, name: string, value: AttributeValue): void {
+  Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function marshalValue(value: unknown, path: string): AttributeValue {
@@ -23,26 +30,17 @@ export function marshalValue(value: unknown, path: string): AttributeValue {
   if (typeof value === "number" || isExactNumber(value)) return { N: number(value, path) };
   if (typeof value === "boolean") return { BOOL: value };
   if (value === null || value === undefined) return { NULL: true };
-  if (Array.isArray(value)) {
-    if (value.length > 0 && value.every((v) => typeof v === "string")) return { SS: [...new Set(value as string[])] };
-    if (value.length > 0 && value.every(isNumberValue)) return { NS: [...new Set((value as NumberValue[]).map((n) => number(n, path)))] };
-    return { L: value.map((v, i) => marshalValue(v, `${path}[${i}]`)) };
-  }
-  if (isBinary(value)) return { B: Uint8Array.from(atob(value.$binary), (c) => c.charCodeAt(0)) };
+  if (Array.isArray(value)) return { L: value.map((v, i) => marshalValue(v, `${path}[${i}]`)) };
+  const set = setAttribute(value, path, number);
+  if (set !== undefined) return set;
+  const B = binaryOf(value);
+  if (B !== undefined) return { B };
   if (typeof value === "object") {
-    return { M: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, marshalValue(v, `${path}.${k}`)])) };
+    const M: Record<string, AttributeValue> = {};
+    for (const [k, v] of Object.entries(value)) define(M, k, marshalValue(v, `${path}.${k}`));
+    return { M };
   }
-  throw new TypeError(`marshalItem: '${path}' holds a ${typeof value}; items hold strings, numbers, booleans, null, arrays and objects`);
-}
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/** Exactly one member, `$binary`, holding base64 text. */
-function isBinary(value: unknown): value is { $binary: string } {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
-  const text = (value as { $binary?: unknown }).$binary;
-  return keys.length === 1 && keys[0] === "$binary" && typeof text === "string" && BASE64.test(text);
+  throw new TypeError(`marshalItem: '${path}' holds a ${typeof value}; items hold strings, numbers, booleans, null, arrays, sets and objects`);
 }
 
 function number(n: NumberValue, path: string): string {

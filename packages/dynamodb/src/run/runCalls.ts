@@ -1,3 +1,4 @@
+import { readingEveryName } from "./everyName.js";
 import { QueryCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { DynamoKeys } from "../plan/dynamoKeys.js";
 import type { DynamoRequest } from "../plan/planDynamo.js";
@@ -72,7 +73,7 @@ export async function send(
   page: { ExclusiveStartKey?: Record<string, AttributeValue>; Segment?: number; Limit?: number },
 ): Promise<Page> {
   const input = { TableName, ...request.input, ...page, ...(counted ? { ReturnConsumedCapacity: "TOTAL" as const } : {}) };
-  const command = request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input);
+  const command = readingEveryName(request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input), client);
   return call(request.command, () => client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal }), request.input.IndexName);
 }
 

@@ -2,10 +2,12 @@ import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { exactNumber } from "./exactNumber.js";
 
 /**
- * A DynamoDB item as plain JSON, as `evaluate` reads it: S a string, N an
- * exact number, SS and NS arrays (sets), BOOL, L an array, M an object, and
- * NULL as `null`, which our semantics reads as missing (grammar/semantics.md).
- * Binary values become `{ "$binary": base64 }`, which no filter value equals.
+ * A DynamoDB item in the item model, as `evaluate` reads it: S a string, N
+ * an exact number, BOOL, L an array, M an object, SS, NS and BS JavaScript
+ * Sets (as the AWS SDK's document client reads them), NULL as `null`, which
+ * our semantics reads as missing (grammar/semantics.md), and B
+ * `{ "$binary": base64 }`, which no filter value equals. A set is written as
+ * JSON by core's stringifyJson as `{ "$set": [...] }`, its elements sorted.
  * A member named `__proto__` is defined as an own member, so it is an ordinary name.
  */
 export function unmarshalItem(item: Record<string, AttributeValue>): Record<string, unknown> {
@@ -29,8 +31,8 @@ function binary(bytes: Uint8Array): { $binary: string } {
 export function unmarshalValue(value: AttributeValue, path: string): unknown {
   if (value.S !== undefined) return value.S;
   if (value.N !== undefined) return exactNumber(value.N, path);
-  if (value.SS !== undefined) return [...value.SS];
-  if (value.NS !== undefined) return value.NS.map((n) => exactNumber(n, path));
+  if (value.SS !== undefined) return new Set(value.SS);
+  if (value.NS !== undefined) return new Set(value.NS.map((n) => exactNumber(n, path)));
   if (value.BOOL !== undefined) return value.BOOL;
   if (value.NULL !== undefined) return null;
   if (value.L !== undefined) return value.L.map((v, i) => unmarshalValue(v, `${path}[${i}]`));
@@ -40,6 +42,7 @@ export function unmarshalValue(value: AttributeValue, path: string): unknown {
     return out;
   }
   if (value.B !== undefined) return binary(value.B);
-  if (value.BS !== undefined) return value.BS.map(binary);
+  // Two binaries of the same bytes are two objects: DynamoDB's sets hold none twice, so each element is one.
+  if (value.BS !== undefined) return new Set(value.BS.map(binary));
   return null;
 }

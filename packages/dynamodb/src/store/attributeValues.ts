@@ -1,15 +1,18 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { isExactNumber } from "@itemfilter/core";
 import { fitsDynamoNumber, numberText } from "../compile/attributeValue.js";
+import { binaryOf, setAttribute } from "../run/setAttribute.js";
 
 /**
- * A JSON value as `load` and the store's tests write it: null is NULL, an
- * array a list (L), an object a map, a number its shortest exact decimal
- * (an ExactNumber its digits, as they are).
- * Arrays stay lists, not sets (marshalItem's SS/NS), so an item reads back
- * exactly as it was written, order and repeats included: the service returns
- * items as stored. DynamoDB's contains and CONTAINS look into lists as into sets.
- * (Items are read back with unmarshalItem.)
+ * A value of a data file (or of the item model) as `load` and the store's
+ * tests write it: null is NULL, an array a list (L), a set (`{ "$set": [...] }`,
+ * or a JavaScript Set) SS, NS or BS by what it holds, `{ "$binary": base64 }`
+ * B, any other object a map, a number its shortest exact decimal (an
+ * ExactNumber its digits, as they are). Arrays stay lists, so an item reads
+ * back exactly as it was written, order and repeats included: the service
+ * returns items as stored. DynamoDB's contains and CONTAINS look into lists
+ * as into sets. (Items are read back with unmarshalItem.) A set DynamoDB
+ * cannot hold (empty, or of two kinds) is a SetValueError naming its path.
  */
 export function toAttributeValue(value: unknown, path = "value"): AttributeValue {
   if (value === null) return { NULL: true };
@@ -27,7 +30,7 @@ export function toAttributeValue(value: unknown, path = "value"): AttributeValue
     case "object":
       if (isExactNumber(value)) return { N: numberText(value) };
       if (Array.isArray(value)) return { L: value.map((v, i) => toAttributeValue(v, `${path}[${i}]`)) };
-      return { M: toItem(value as Record<string, unknown>, `${path}.`) };
+      return setAttribute(value, path, (n, at) => (toAttributeValue(n, at) as { N: string }).N) ?? binary(value) ?? { M: toItem(value as Record<string, unknown>, `${path}.`) };
     default:
       throw new TypeError(`'${path}' holds a ${typeof value}, which is not a JSON value`);
   }
@@ -40,4 +43,9 @@ export function toItem(item: Record<string, unknown>, prefix = ""): Record<strin
     Object.defineProperty(out, name, { value: toAttributeValue(value, `${prefix}${name}`), enumerable: true, writable: true, configurable: true });
   }
   return out;
+}
+
+function binary(value: unknown): AttributeValue | undefined {
+  const B = binaryOf(value);
+  return B === undefined ? undefined : { B };
 }

@@ -13,6 +13,7 @@ import { RequestError, type Item, type Page, type Store, type StoreTable } from 
 import { shapeOf } from "../run/describeTable.js";
 import { createBackoff, withRetry, type RetryOptions } from "../run/retryPolicy.js";
 import { unmarshalItem } from "../run/unmarshalItem.js";
+import { readingEveryName } from "../run/everyName.js";
 import { keyText, unreadableItem } from "../run/unreadableItem.js";
 import { dynamoFailure } from "./dynamoFailure.js";
 import { keyConditions, scanConditions } from "./legacyConditions.js";
@@ -116,7 +117,9 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     });
 
   const send = async (call: Call): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> => {
-    const out = await retried(() => (call.kind === "Scan" ? client.send(new ScanCommand(call.input)) : client.send(new QueryCommand(call.input))));
+    const out = await retried(() =>
+      call.kind === "Scan" ? client.send(readingEveryName(new ScanCommand(call.input), client)) : client.send(readingEveryName(new QueryCommand(call.input), client)),
+    );
     const { TableName, IndexName } = call.input;
     try {
       options.onCall?.({ command: call.kind, table: TableName!, ...(IndexName === undefined ? {} : { index: IndexName }), scanned: out.ScannedCount ?? 0 });

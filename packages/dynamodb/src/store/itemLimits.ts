@@ -8,7 +8,7 @@ export const MAX_NESTING = 32;
 export const MAX_KEY_BYTES = { partition: 2048, sort: 1024 } as const;
 
 /** Which of DynamoDB's rules an item breaks. */
-export type ItemRule = "key" | "size" | "name" | "depth" | "number";
+export type ItemRule = "key" | "size" | "name" | "depth" | "number" | "set";
 
 export interface ItemProblem {
   rule: ItemRule;

@@ -13,6 +13,7 @@ import {
 import { createBackoff, isRetryable, withRetry, type RetryOptions } from "../run/retryPolicy.js";
 import { toItem } from "./attributeValues.js";
 import { itemProblem, type ItemRule } from "./itemLimits.js";
+import { SetValueError } from "../run/setAttribute.js";
 
 export interface WriteProgress {
   written: number;
@@ -145,7 +146,7 @@ function convert(items: readonly Record<string, unknown>[], keys: { partition: s
     try {
       converted = toItem(item);
     } catch (error) {
-      throw badItem(index, "number", (error as Error).message);
+      throw badItem(index, error instanceof SetValueError ? "set" : "number", (error as Error).message);
     }
     const problem = itemProblem(converted, keys);
     if (problem !== undefined) throw badItem(index, problem.rule, problem.message);
