@@ -6,6 +6,7 @@ import { checkConditions } from "../compile/lowering.js";
 import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
 import { clausesOf, type Clause } from "./clauses.js";
 import { keyQuery, type KeyQuery } from "./keyQuery.js";
+import { orderPlan } from "./planOrder.js";
 import { resolvePlanOptions, type ResolvedPlanOptions } from "./planOptions.js";
 import type { ListItemsRequest, Plan, PlanOptions, PlanRequest, QueryItemsRequest } from "./planTypes.js";
 import { andNode, canonical, literalNode, orNode, toTerm, type Literal } from "./terms.js";
@@ -31,7 +32,8 @@ export function plan(input: FilterInput, options?: PlanOptions): Plan {
     checkConditions(scope.body, problems, resolved.maxInValues, "local");
     if (problems.length > 0) throw new ScopeError("plan", `is not a filter that can run: ${new FilterError(problems).message}`, problems);
   }
-  return compileFast(input, options ?? undefined, (doc) => planDocument(scopedDocument(doc, scope), resolved));
+  const planned = compileFast(input, options ?? undefined, (doc) => planDocument(scopedDocument(doc, scope), resolved));
+  return resolved.orderBy === undefined ? planned : orderPlan(planned, resolved.orderBy, resolved.keys);
 }
 
 function planDocument(doc: FilterDocument, options: ResolvedPlanOptions): Plan {
