@@ -9,6 +9,7 @@ import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
 import { readItem } from "./unreadableItem.js";
+import { findPageOrdered } from "./findPageOrdered.js";
 
 /** The most items one page may ask for (as the service client's findPage). */
 export const MAX_PAGE_LIMIT = 10_000;
@@ -42,6 +43,7 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
  * items, each once.
  */
 export async function findPage<T = Record<string, unknown>>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
+  if (options?.orderBy !== undefined) return findPageOrdered<T>(client, options, MAX_PAGE_LIMIT);
   const { limit, cursor, ...rest } = (options ?? {}) as FindPageOptions;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   const settled = settle(rest as FindAllOptions);
