@@ -66,7 +66,8 @@ describe("sortItems", () => {
   });
 
   it("reads own members only", () => {
-    expect(sortItems([{ id: 2 }, { id: 1, constructor: 5 }], "constructor", { primary: "id" })).toEqual([{ id: 1, constructor: 5 }, { id: 2 }]);
+    const rows: Record<string, unknown>[] = [{ id: 2 }, { id: 1, constructor: 5 }];
+    expect(sortItems(rows, "constructor", { primary: "id" })).toEqual([rows[1], rows[0]]);
   });
 });
 

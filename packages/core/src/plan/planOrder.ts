@@ -1,5 +1,5 @@
 import type { OrderBy } from "../semantics/orderBy.js";
-import { quoteName } from "../syntax/quote.js";
+import { quoteName } from "../scan/quote.js";
 import type { Plan, PlanKeys, PlanRequest, RequestOrder } from "./planTypes.js";
 
 /**

@@ -1,11 +1,11 @@
-import { describeValue } from "../checkArgument.js";
-import { readNamePath } from "../syntax/readNamePath.js";
-import { quotePath } from "../syntax/quote.js";
+import { describeValue } from "../values/checkArgument.js";
+import { readNamePath } from "../scan/readNamePath.js";
+import { quotePath } from "../scan/quote.js";
 import { isNumberValue } from "../values/isExactNumber.js";
 import { compareNumbers } from "../values/compareNumbers.js";
 import type { NumberValue } from "../values/ExactNumber.js";
 import { stringifyJson } from "../values/exactJson.js";
-import { compareStrings } from "./compare.js";
+import { compareStrings } from "../values/compare.js";
 import { isBinaryValue, isMapValue, isRecord, itemValue, readPath } from "./itemValue.js";
 
 /** An order for a list of items: by the value at a path, ascending or descending (grammar/semantics.md, Order). */
