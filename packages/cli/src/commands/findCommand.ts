@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from "yargs";
+import { readOrderBy } from "@itemfilter/core";
 import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
 import { EPILOG } from "../helpText.js";
@@ -59,6 +60,13 @@ export function findCommand(select: Select): CommandModule {
       if (dynamodbEndpoint === undefined && dynamoOnly !== undefined) throw usageError(`${dynamoOnly} goes with --dynamodb-endpoint`);
       const count = argv.count === true;
       const orderBy = optionalString(argv.orderBy, "order-by");
+      if (orderBy !== undefined) {
+        try {
+          readOrderBy(orderBy, "--order-by");
+        } catch (error) {
+          throw usageError((error as Error).message);
+        }
+      }
       const maxSortItems = optionalInteger(argv.maxSortItems, "max-sort-items", 1);
       if (maxSortItems !== undefined && orderBy === undefined) throw usageError("--max-sort-items goes with --order-by");
       const countClash = !count ? undefined : explain ? "--explain" : argv.limit !== undefined ? "--limit" : argv.fields !== undefined ? "--fields" : argv.output !== undefined ? "--output" : orderBy !== undefined ? "--order-by" : undefined;
