@@ -15,9 +15,10 @@ import { callFor, typedKeys } from "./runCalls.js";
 type Item = Record<string, unknown>;
 type Key = Record<string, AttributeValue>;
 
+/** What one Query read on this page: each item DynamoDB returned, in its order, with its key (and the item, when handed on), and whether it is spent. */
 interface Reading {
+  raws: { key: Key; item: Item | undefined }[];
   pages: SourcePage[];
-  pulled: { item: Item; page: number }[];
 }
 
 /**
@@ -71,9 +72,9 @@ export async function findPageOrdered<T>(client: DynamoDBClient, options: FindPa
   requests.forEach((r, i) => {
     const from = start.positions[i];
     if (r.order?.how !== "inOrder" || from === "done") return;
-    const reading: Reading = { pages: [], pulled: [] };
+    const reading: Reading = { raws: [], pages: [] };
     readings.set(i, reading);
-    const source = requestSource(ctx, r, from ?? undefined, { keep: after, onPage: (at) => void reading.pages.push(at), onItem: (item) => void reading.pulled.push({ item, page: reading.pages.length - 1 }) }, true);
+    const source = requestSource(ctx, r, from ?? undefined, { keep: after, onPage: (at) => void reading.pages.push(at), onRaw: (key, item) => void reading.raws.push({ key, item }) }, true);
     streams.push(orderedStream(source, order, run.compare));
   });
   if (held.length > 0) streams.push(fromArray(held));
@@ -99,12 +100,18 @@ export async function findPageOrdered<T>(client: DynamoDBClient, options: FindPa
   return { items: out(items.slice(0, limit)), cursor: writeOrderCursor(binding, { point: last, positions }) };
 }
 
-/** Where a Query's unread part begins: the page of its first item not yet given out; else the last page read, unless every item of it was; else the page after it. */
+/**
+ * Where a Query's unread part begins: just after the item DynamoDB returned
+ * before its first item not yet given out (its key is an ExclusiveStartKey,
+ * so the next page reads nothing this one gave out); else after the last
+ * item it read, or "done" when DynamoDB said there is no more.
+ */
 function resumeAt(reading: Reading, from: Key | null, pending: (item: Item) => boolean): Key | null | "done" {
-  const first = reading.pulled.find(({ item }) => pending(item));
-  if (first !== undefined) return reading.pages[first.page]!.start ?? null;
+  const first = reading.raws.findIndex(({ item }) => item !== undefined && pending(item));
+  if (first === 0) return from;
+  if (first > 0) return reading.raws[first - 1]!.key;
   const last = reading.pages[reading.pages.length - 1];
   if (last === undefined) return from;
-  if (!last.done) return last.start ?? null;
-  return last.next === undefined ? "done" : last.next;
+  if (last.done) return last.next === undefined ? "done" : last.next;
+  return reading.raws.length === 0 ? (last.start ?? from) : reading.raws[reading.raws.length - 1]!.key;
 }

@@ -38,6 +38,15 @@ export interface SourceHooks {
   onPage?: (page: SourcePage) => void;
   onItem?: (item: Item) => void;
   onPageDone?: (page: SourcePage) => void;
+  /** Each item DynamoDB returned, in its order, with its key as an ExclusiveStartKey takes it, and the item when it was handed on. */
+  onRaw?: (key: Key, item: Item | undefined) => void;
+}
+
+/** The attributes of an ExclusiveStartKey for a request: the table's keys, and the index's when it reads one. */
+export function startKeyNames(request: Covered, keys: DynamoKeys | undefined): string[] {
+  if (keys === undefined) return [];
+  const index = request.input.IndexName === undefined ? undefined : keys.indexes?.find((i) => i.name === request.input.IndexName);
+  return [...new Set([keys.partition, ...(keys.sort === undefined ? [] : [keys.sort]), ...(index === undefined ? [] : [index.partition, ...(index.sort === undefined ? [] : [index.sort])])])];
 }
 
 /**
@@ -63,6 +72,8 @@ export async function* requestSource(ctx: SourceContext, request: Covered, start
     });
   };
   let at: Key | undefined = start;
+  const names = hooks.onRaw === undefined ? [] : startKeyNames(request, ctx.keys);
+  const keyOf = (raw: Key): Key => Object.fromEntries(names.filter((n) => raw[n] !== undefined).map((n) => [n, raw[n]!]));
   for await (const page of requestPages(fetch, segments, ctx.signal)) {
     ctx.budget.spend(page.ScannedCount);
     const current: SourcePage = { start: at, next: page.LastEvaluatedKey, done: false };
@@ -70,8 +81,9 @@ export async function* requestSource(ctx: SourceContext, request: Covered, start
     hooks.onPage?.(current);
     for (const raw of page.Items ?? []) {
       const item = await readItem(ctx.client, ctx.TableName, ctx.keys, raw, ctx.signal);
-      if (passes !== null && !passes(item)) continue;
-      if (hooks.keep !== undefined && !hooks.keep(item)) continue;
+      const kept = (passes === null || passes(item)) && (hooks.keep === undefined || hooks.keep(item));
+      hooks.onRaw?.(keyOf(raw), kept ? item : undefined);
+      if (!kept) continue;
       hooks.onItem?.(item);
       yield item;
     }
