@@ -27,7 +27,7 @@ function counted(): { client: Client; reads: { pages: number; items: number } } 
       const text = await response.text();
       reads.pages++;
       reads.items += (JSON.parse(text) as { data: { items: unknown[] } }).data.items.length;
-      return new Response(text, { status: response.status, headers: response.headers });
+      return new Response(text, { status: response.status, headers: { "content-type": response.headers.get("content-type") ?? "application/json" } });
     },
   });
   return { client, reads };
