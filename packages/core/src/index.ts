@@ -43,5 +43,6 @@ export { plan } from "./plan/plan.js";
 export type { ListItemsRequest, Plan, PlanKeys, PlanKeyType, PlanOptions, PlanOrder, PlanRequest, QueryItemsRequest, RequestOrder } from "./plan/planTypes.js";
 export { compareInDirection, compareOrderValues, comparePoints, itemComparator, orderPoint, orderRank, orderValue, readOrderBy, sortItems, type OrderBy, type OrderKeys, type OrderPoint } from "./semantics/orderBy.js";
 export { inOrderStream, mergeOrdered } from "./plan/mergeOrdered.js";
+export { orderPlan } from "./plan/planOrder.js";
 export { DEFAULT_MAX_SORT_ITEMS, fromArray, maxSortItemsOption, sortStage } from "./plan/sortStage.js";
 export { formatPlan, type FormatPlanOptions } from "./plan/formatPlan.js";
