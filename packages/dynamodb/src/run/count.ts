@@ -7,7 +7,7 @@ import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
-import { readItem } from "./unreadableItem.js";
+import { readSelected } from "./unreadableItem.js";
 
 /** What count takes: findAll's options, without what shapes the items it would give. */
 export type CountOptions = Omit<FindAllOptions, "limit" | "fields">;
@@ -55,8 +55,8 @@ export async function count(client: DynamoDBClient, options: CountOptions): Prom
         continue;
       }
       for (const raw of page.Items ?? []) {
-        const item = await readItem(client, TableName, keys, raw, signal);
-        if (passes !== null && !passes(item)) continue;
+        const item = await readSelected(client, TableName, keys, raw, passes, signal);
+        if (item === undefined) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
         total++;
       }

@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, fromArray, mergeOrdered, sortStage } from "@itemfilter/core";
+import { checkFields, fromArray, mergeOrdered, schemaFields, sortStage } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { orderOption, orderTooLarge, planOrdered } from "../plan/orderDynamo.js";
 import type { Covered } from "../plan/planTarget.js";
@@ -55,7 +55,7 @@ async function* runOrdered(
 ): AsyncGenerator<Item, void, undefined> {
   const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, ...planOptions } = options;
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, segments: _segments, fields: _fields, ...parseOptions } = planOptions;
-  const fields = planOptions.fields === undefined ? undefined : checkFields(planOptions.fields);
+  const fields = planOptions.fields === undefined ? undefined : schemaFields(checkFields(planOptions.fields), planOptions.schema);
   const callWith = callFor(TableName, backoff, onEvent);
   const typed = await typedKeys(client, TableName, planOptions.keys, planned, callWith(signal), signal);
   const keys = typed ?? planOptions.keys;

@@ -1,5 +1,5 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, comparePoints, format, fromArray, mergeOrdered, orderPoint, sortStage, type OrderPoint } from "@itemfilter/core";
+import { checkFields, schemaFields, comparePoints, format, fromArray, mergeOrdered, orderPoint, sortStage, type OrderPoint } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { orderOption, orderTooLarge, planOrdered } from "../plan/orderDynamo.js";
 import type { Covered } from "../plan/planTarget.js";
@@ -7,7 +7,8 @@ import { fieldsPicker } from "../plan/projection.js";
 import { settle, type FindAllOptions } from "./findAll.js";
 import type { FindPageOptions, FindPageResult } from "./findPage.js";
 import { orderBinding, readOrderCursor, writeOrderCursor, type OrderCursorState } from "./orderCursor.js";
-import { identityOf, orderedStream, orderRun, requestSource, thenLast, type SourceContext, type SourcePage } from "./orderedSource.js";
+import { identityOf, orderedStream, orderRun, requestSource, startKeyNames, thenLast, type SourceContext, type SourcePage } from "./orderedSource.js";
+import { projectingNames } from "./resumeKey.js";
 import { readBudget } from "./readBudget.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, typedKeys } from "./runCalls.js";
@@ -36,13 +37,15 @@ export async function findPageOrdered<T>(client: DynamoDBClient, options: FindPa
   const settled = settle(rest as FindAllOptions);
   const { filter, signal, TableName, retry, onEvent, limit: _limit, maxItemsRead, ...planOptions } = settled;
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, segments: _segments, fields: givenFields, ...parseOptions } = planOptions;
-  const fields = givenFields === undefined ? undefined : checkFields(givenFields);
+  const fields = givenFields === undefined ? undefined : schemaFields(checkFields(givenFields), parseOptions.schema);
   const doc = toDocument(filter, parseOptions, "findPage");
   const callWith = callFor(TableName, createBackoff(retry), onEvent);
   let requests: Covered[] = planOrdered(filter, planOptions, order);
   const typed = await typedKeys(client, TableName, planOptions.keys, requests, callWith(signal), signal);
   const keys = typed ?? planOptions.keys;
   if (typed !== undefined) requests = planOrdered(filter, { ...planOptions, keys }, order);
+  // A Query read in order resumes after an item given out, from its own key: with fields, the key attributes are read too.
+  requests = requests.map((r) => (r.order?.how === "inOrder" ? projectingNames(r, startKeyNames(r, keys)) : r));
   const run = orderRun(order, keys, maxSortItems, "findPage");
   const pick = fields === undefined ? undefined : fieldsPicker(fields, doc, keys);
   const binding = orderBinding(TableName, format(doc), order.text, requests, keys);
@@ -101,17 +104,19 @@ export async function findPageOrdered<T>(client: DynamoDBClient, options: FindPa
 }
 
 /**
- * Where a Query's unread part begins: just after the item DynamoDB returned
- * before its first item not yet given out (its key is an ExclusiveStartKey,
- * so the next page reads nothing this one gave out); else after the last
- * item it read, or "done" when DynamoDB said there is no more.
+ * Where a Query's unread part begins: just after the last item it gave out
+ * before its first item not yet given out (that item's own key as the
+ * ExclusiveStartKey, never a LastEvaluatedKey, which may be an item the
+ * filter or the app's scope leaves out: issue 40), so the next page reads
+ * little of what this one read; "done" when DynamoDB said there is no more
+ * and nothing is pending.
  */
 function resumeAt(reading: Reading, from: Key | null, pending: (item: Item) => boolean): Key | null | "done" {
   const first = reading.raws.findIndex(({ item }) => item !== undefined && pending(item));
-  if (first === 0) return from;
-  if (first > 0) return reading.raws[first - 1]!.key;
-  const last = reading.pages[reading.pages.length - 1];
-  if (last === undefined) return from;
-  if (last.done) return last.next === undefined ? "done" : last.next;
-  return reading.raws.length === 0 ? (last.start ?? from) : reading.raws[reading.raws.length - 1]!.key;
+  const before = (first === -1 ? reading.raws : reading.raws.slice(0, first)).filter(({ item }) => item !== undefined);
+  if (first === -1) {
+    const last = reading.pages[reading.pages.length - 1];
+    if (last !== undefined && last.done && last.next === undefined) return "done";
+  }
+  return before.length === 0 ? from : before[before.length - 1]!.key;
 }

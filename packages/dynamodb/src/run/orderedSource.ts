@@ -6,7 +6,7 @@ import { DynamoRunError } from "./dynamoRunError.js";
 import type { ReadBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { send, type Call } from "./runCalls.js";
-import { readItem } from "./unreadableItem.js";
+import { readSelected } from "./unreadableItem.js";
 
 type Item = Record<string, unknown>;
 type Key = Record<string, AttributeValue>;
@@ -80,8 +80,9 @@ export async function* requestSource(ctx: SourceContext, request: Covered, start
     at = page.LastEvaluatedKey;
     hooks.onPage?.(current);
     for (const raw of page.Items ?? []) {
-      const item = await readItem(ctx.client, ctx.TableName, ctx.keys, raw, ctx.signal);
-      const kept = (passes === null || passes(item)) && (hooks.keep === undefined || hooks.keep(item));
+      // An item the local check leaves out is passed over even when it cannot be read (readSelected).
+      const item = await readSelected(ctx.client, ctx.TableName, ctx.keys, raw, passes, ctx.signal);
+      const kept = item !== undefined && (hooks.keep === undefined || hooks.keep(item));
       hooks.onRaw?.(keyOf(raw), kept ? item : undefined);
       if (!kept) continue;
       hooks.onItem?.(item);
