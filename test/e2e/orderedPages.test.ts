@@ -60,6 +60,27 @@ describe("ordered pages read what they need", () => {
     expect(Math.max(...perPage.slice(1))).toBeLessThan(items.length / 2);
   });
 
+  it("an ordered cursor is bound to the order, the filter and the keys: anything else is E_CURSOR before anything is sent", async () => {
+    const { client, reads } = counted();
+    const base = { table: "events", filter: all, keys, orderBy: "createdAt desc", limit: 5 };
+    const { cursor } = await client.findPage(base);
+    const plain = (await client.findPage({ ...base, orderBy: undefined })).cursor!;
+    const sent = reads.pages;
+    const flipped = cursor!.slice(0, -2) + (cursor!.endsWith("A") ? "B" : "A") + cursor!.slice(-1);
+    for (const params of [
+      { ...base, orderBy: "createdAt asc", cursor },
+      { ...base, orderBy: "status desc", cursor },
+      { ...base, filter: `${all} and status = "open"`, cursor },
+      { ...base, keys: { primary: "tenant" }, cursor },
+      { ...base, cursor: flipped },
+      { ...base, cursor: plain },
+    ]) {
+      await expect(client.findPage(params)).rejects.toMatchObject({ code: "E_CURSOR" });
+    }
+    expect(reads.pages).toBe(sent);
+    await expect(client.findPage({ ...base, keys: undefined })).rejects.toMatchObject({ code: "E_ARGUMENT", message: expect.stringContaining("with 'orderBy' it takes 'keys'") });
+  });
+
   it("count equals findAll's number of items", async () => {
     const { client } = counted();
     expect(await client.count({ table: "events", filter: `${all} and status = "open"`, keys })).toBe(items.filter((i) => i.status === "open").length);
