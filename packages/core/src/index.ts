@@ -47,3 +47,4 @@ export { inOrderStream, mergeOrdered } from "./plan/mergeOrdered.js";
 export { orderPlan } from "./plan/planOrder.js";
 export { DEFAULT_MAX_SORT_ITEMS, fromArray, maxSortItemsOption, sortStage } from "./plan/sortStage.js";
 export { formatPlan, type FormatPlanOptions } from "./plan/formatPlan.js";
+export { foldCase } from "./values/foldCase.js";

@@ -19,6 +19,7 @@ import { LineIndex, NO_SPAN } from "../messages/location.js";
 import { scopeDocument, type ScopeInput } from "../tree/scopedDocument.js";
 import { literalValue } from "../syntax/literalValue.js";
 import { stringifyJson } from "../values/exactJson.js";
+import { foldBySchema } from "../schema/foldBySchema.js";
 
 export interface CompileQueryOptions extends ParseOptions {
   /** The table's secondary key name; it may be written instead of `key`. */
@@ -89,7 +90,7 @@ function compileOwn(input: FilterInput, options: CompileQueryOptions | undefined
   const secondaryKey = options!.secondaryKey;
   // A condition without a subject tests the key too, so the schema checks its type where it knows the key.
   const typed = secondaryKey !== undefined && schemaIndex(schema).resolve(secondaryKey) !== undefined;
-  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query"), options));
+  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query", foldBySchema), options));
 }
 
 /**
@@ -175,7 +176,7 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
     });
     return;
   }
-  if (isLocalOnly(p)) {
+  if (isLocalOnly(p) || p.fold === true) {
     checkLiterals(p, problems, maxInValues, "query");
     return;
   }

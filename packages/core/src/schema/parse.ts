@@ -3,6 +3,7 @@ import { parseSource, type TreeOptions } from "../tree/parseSource.js";
 import { withRedaction } from "../tree/bindParams.js";
 import { withSource } from "../syntax/writtenOperator.js";
 import { applySchema, type Schema } from "./schema.js";
+import { foldBySchema } from "./foldBySchema.js";
 
 export interface ParseOptions extends TreeOptions {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
@@ -22,5 +23,5 @@ export function parse(source: string, options?: ParseOptions): FilterDocument {
 export function parseChecked(source: string, options: ParseOptions | undefined, locate: boolean, asScanned = true, bind = true): FilterDocument {
   const doc = parseSource(source, options, locate, asScanned, bind);
   if (options?.schema === undefined) return doc;
-  return withSource(source, () => withRedaction(doc, () => applySchema(doc, options.schema!)));
+  return withSource(source, () => withRedaction(doc, () => applySchema(doc, options.schema!, "list", foldBySchema)));
 }
