@@ -147,7 +147,8 @@ describe("orderBy and count on DynamoDB Local", () => {
       { numRuns: RUNS, endOnFailure: true },
     );
     console.log(`dynamo order: ${JSON.stringify(seen)}`);
-    expect(seen.inOrder + seen.merged).toBeGreaterThanOrEqual(RUNS / 8);
+    // The it.each cases above pin in-order plans; the random draw must reach some too.
+    expect(seen.inOrder + seen.merged).toBeGreaterThan(0);
     expect(seen.sorted).toBeGreaterThan(RUNS / 10);
   }, 120_000);
 });
