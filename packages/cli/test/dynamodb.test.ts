@@ -353,11 +353,19 @@ describe("itemfilter find --dynamodb-endpoint", () => {
 
 describe("the built binary on DynamoDB", () => {
   const bin = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "itemfilter.mjs");
-  const spawn = (env: Record<string, string>, args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1", AWS_EC2_METADATA_DISABLED: "true", ...env }, timeout: 30_000 });
+  // The SDK's switch for its Node version notice, where vitest.config.ts sets it (Node 20 only); the notice's own test runs without it.
+  const NOTICE = "AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED";
+  const noticeOff = process.env[NOTICE] === undefined ? {} : { [NOTICE]: process.env[NOTICE] };
+  const spawn = (env: Record<string, string>, args: string[], notice = false) =>
+    spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: dir, NO_COLOR: "1", AWS_EC2_METADATA_DISABLED: "true", ...(notice ? {} : noticeOff), ...env }, timeout: 60_000 });
 
-  it("keeps stderr free of the AWS SDK's Node version notice", () => {
-    const run = spawn(AWS_ENV, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "ndjson", 'id = "u001"']);
-    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+  // Issue 44: the CLI no longer turns the SDK's notice off. On a supported Node (22 and 24) the SDK prints none;
+  // on Node 20 (end of life, not supported) the person sees the SDK's own notice, once, as the README explains.
+  it("has stderr free of the AWS SDK's Node version notice on Node 22 and later, and shows it on Node 20", () => {
+    const run = spawn(AWS_ENV, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "ndjson", 'id = "u001"'], true);
+    expect(run.status).toBe(0);
+    if (Number(process.versions.node.split(".")[0]) >= 22) expect(run.stderr).toBe("");
+    else expect(run.stderr.match(/NodeVersionSupportWarning: The AWS SDK for JavaScript \(v3\)/g)).toHaveLength(1);
   });
 
   it("says how to give credentials when the AWS SDK finds none, and how to give a region", () => {
