@@ -331,7 +331,7 @@ describe("the playground in Chromium", () => {
 
   it("works with the keyboard alone", async () => {
     const { page } = await open();
-    // Tab from the top of the page to the editor: skip link, table, mode, editor.
+    // Tab from the top of the page to the editor: skip link, table, mode, order by, editor.
     const focused = (): Promise<string> => page.evaluate(() => {
       const el = document.activeElement!;
       return el.classList.contains("cm-content") ? "editor" : el.id || (el as HTMLInputElement).name || el.tagName;
@@ -341,7 +341,7 @@ describe("the playground in Chromium", () => {
       await page.keyboard.press("Tab");
       order.push(await focused());
     }
-    expect(order).toEqual(["A", "table", "mode", "editor"]);
+    expect(order).toEqual(["A", "table", "mode", "order-by", "editor"]);
     await page.keyboard.type("pl");
     await completionSelected(page, "plan");
     await page.keyboard.press("Tab");

@@ -1,4 +1,4 @@
-import { evaluate } from "@itemfilter/core";
+import { evaluate, sortItems } from "@itemfilter/core";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { playgroundSession } from "./playgroundSession.js";
@@ -45,6 +45,16 @@ describe("the playground's first minute", () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(await page.locator("#mode-offer").isHidden()).toBe(true);
     await expect.poll(() => urlMode(page)).toBe("find");
+  });
+
+  it("in find mode, Order by gives the results in that order", async () => {
+    const { page } = await open();
+    await typeFilter(page, FILTER);
+    await page.locator("#order-by").fill("age DESC");
+    await page.locator("#run").click();
+    await expect.poll(() => page.locator("#results-summary").textContent()).toMatch(new RegExp(`^${expectedIds.length} items from users, ordered by age desc in [\\d.]+ ms`));
+    const ordered = sortItems(users.filter((item) => evaluate(FILTER, item)), "age desc", { primary: "id" }).map((item) => item.id as string);
+    expect(await resultIds(page)).toEqual(ordered);
   });
 
   it("in list mode, the error offers find in one click: same text, the right items", async () => {

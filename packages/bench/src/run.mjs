@@ -67,6 +67,7 @@ const plan = await planFigures();
 step("plan cost");
 const planCost = benchPlanCost(quick ? { rounds: 3, minMs: 10 } : {});
 const dynamo = await dynamoFigures();
+const order = await orderFigures();
 const requestCost = await requestCostFigures();
 const dataFile = await dataFileFigures();
 
@@ -93,6 +94,7 @@ const results = {
   plan,
   planCost,
   dynamo,
+  order,
   requestCost,
   dataFile,
 };
@@ -154,6 +156,18 @@ async function planFigures() {
  * and the built @itemfilter/dynamodb, and loading the table takes minutes, so
  * `--no-dynamodb` leaves it out; a failure is reported in its rows.
  */
+/** Issue 42 (src/orderBench.mjs): a sorted, counted page on DynamoDB Local, in items read; left out with the other DynamoDB figures. */
+async function orderFigures() {
+  if (process.argv.includes("--no-dynamodb")) return { na: "left out (--no-dynamodb)" };
+  step("order (loading DynamoDB Local takes a while)");
+  try {
+    const { benchOrder } = await import(new URL("./orderBench.mjs", import.meta.url).href);
+    return { na: null, ...(await benchOrder(quick ? { items: 20_000 } : {})) };
+  } catch (e) {
+    return { na: `orderBench failed: ${String(e?.message ?? e).split("\n")[0]}` };
+  }
+}
+
 async function dynamoFigures() {
   if (!withDynamo) return { na: quick ? "left out of --quick (--dynamodb adds it)" : "left out (--no-dynamodb)" };
   step("dynamodb (loading DynamoDB Local takes a while)");

@@ -11,7 +11,7 @@ function compileRow(typical, name) {
 }
 
 /** The six targets of issue 6, each from ratios taken per round and then medianed. */
-export function evaluateTargets({ compile, evaluation, scaling, coldStart, firstFilter, size, plan, planCost, dynamo, explain, dataFile }) {
+export function evaluateTargets({ compile, evaluation, scaling, coldStart, firstFilter, size, plan, planCost, dynamo, order, explain, dataFile }) {
   const typical = compile.typical;
   const core = compileRow(typical, "core compileList");
   const liqe = compileRow(typical, "liqe parse");
@@ -130,8 +130,23 @@ export function evaluateTargets({ compile, evaluation, scaling, coldStart, first
       out.push(row("11e", `findPage's first page of 100 ÷ findAll's first 100 items, \`${firstPage.filter}\`, time (issue 35)`, ms(firstPage.findPageMs), ms(firstPage.findAllMs), firstPage.ratio, "≤ 1.5×", firstPage.ratio.median <= 1.5));
     }
   }
+  if (order !== undefined) out.push(...orderRows(order));
   if (dataFile !== undefined) out.push(...dataFileRows(dataFile));
   return out;
+}
+
+/** Figure 13 (issue 42): a sorted, counted page on DynamoDB Local, in items read (counts, not times). */
+function orderRows(order) {
+  if (order.na !== null) return [{ ...row("13a", "first page of 20 in order on DynamoDB Local, items read (issue 42)", "n/a", "", null, "≤ 100 items", false), note: order.na }];
+  const items = `${num(order.items)} items, \`status = "open"\` by \`createdAt desc\``;
+  return [
+    { ...row("13a", `findPage's first page of 20, ${items}, items read (issue 42)`, `${order.firstPage.itemsRead} items`, "", null, "≤ 100 items", order.firstPage.met && order.pagesExact), note: `plan: ${order.plan.join(", ")}` },
+    { ...row("13b", "findPage's page 2 from page 1's cursor, items read (issue 42)", `${order.secondPage.itemsRead} items`, "", null, "≤ 100 items, page 1 not read again", order.secondPage.met && !order.secondPage.rereadPage1 && order.pagesExact) },
+    {
+      ...row("13c", `count (Select COUNT) vs counting findAll's items, ${items.split(",")[0]}, time (issue 42)`, `${num(order.count.ms)} ms`, `${num(order.findAllCount.ms)} ms`, null, "equal answers", order.countsAgree),
+      note: `items shipped ${num(order.count.itemsShipped)} vs ${num(order.findAllCount.itemsShipped)}; items read ${num(order.count.itemsRead)} vs ${num(order.findAllCount.itemsRead)}`,
+    },
+  ];
 }
 
 /**

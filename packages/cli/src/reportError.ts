@@ -34,6 +34,13 @@ function report(ctx: CliContext, error: unknown): number {
     ctx.err("itemfilter: interrupted\n");
     return EXIT.interrupted;
   }
+  if (isClientError(error) && (error as { code?: unknown }).code === "E_ORDER_TOO_LARGE") {
+    // The person's filter matches too many items to sort: theirs to narrow, as a filter error is.
+    ctx.err(`itemfilter: ${error.message}\n`);
+    const hint = (error as { hint?: unknown }).hint;
+    if (typeof hint === "string") ctx.err(`hint: ${hint}\n`);
+    return EXIT.filter;
+  }
   if (isClientError(error)) {
     const code = (error as { code?: unknown }).code;
     if (code === "E_ARGUMENT") {

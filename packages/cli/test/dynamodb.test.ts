@@ -178,6 +178,27 @@ describe("itemfilter find --dynamodb-endpoint", () => {
     expect(JSON.parse(local.stdout).length).toBeGreaterThan(0);
   });
 
+  it.each([
+    ["orders", 'customer in ("u001", "u002")', "orderedAt desc"],
+    ["orders", 'status != "cancelled"', "total desc"],
+    ["users", "age >= 30", "city"],
+  ])("%s: %s by %s gives what find over the demo data gives, in the same order, and --count its number", async (table, filter, orderBy) => {
+    const dynamo = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", table, "--order-by", orderBy, "--limit", "4", "--output", "json", filter]);
+    const local = await runCli(["find", "--table", table, "--order-by", orderBy, "--limit", "4", "--output", "json", filter]);
+    expect(dynamo.code, dynamo.stderr).toBe(0);
+    expect(JSON.parse(dynamo.stdout)).toEqual(JSON.parse(local.stdout));
+    const counted = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", table, "--count", filter]);
+    const all = await runCli(["find", "--table", table, "--output", "json", filter]);
+    expect(counted).toEqual({ code: 0, stdout: `${JSON.parse(all.stdout).length}\n`, stderr: "" });
+  });
+
+  it("--explain says a partition Query by the sort key is read in order, backwards for desc", async () => {
+    const run = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "orders", "--explain", "--order-by", "orderedAt desc", 'customer = "u001"']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('"ScanIndexForward": false');
+    expect(run.stdout).toContain("   order: read in order: a Query of the table returns each partition in its sort key 'orderedAt' order, read backwards (ScanIndexForward false)");
+  });
+
   it("prints the Query it would send, with the keys read from DescribeTable", async () => {
     const run = await runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "orders", "--explain", "--json", 'customer = "u001" and orderedAt beginsWith "2024"']);
     expect(run.code).toBe(0);

@@ -117,6 +117,17 @@ describe("the REPL from a pipe", () => {
     );
   });
 
+  it("gives find's results in the .order set, and refuses an order that does not read", async () => {
+    const run = await piped([".table orders", ".order orderedAt DESC", ".send on", 'customer in ("u001", "u002") and total > 100', ".order sideways up", ".order off", ".order"], ["repl", "--mode", "find"]);
+    const lines = run.stdout.split("\n");
+    expect(lines.slice(2, 4)).toEqual(["order: orderedAt desc", "sending: on"]);
+    const rows = lines.filter((l) => /^u00[12] /.test(l)).map((l) => l.split(/\s+/)[1]);
+    expect(rows).toEqual(["2024-05-07T11:40:00Z", "2024-05-05T16:53:00Z", "2024-03-26T14:16:00Z", "2024-03-08T15:46:00Z", "2024-02-14T09:33:00Z"]);
+    expect(lines).toContain('.order takes "PATH", "PATH asc" or "PATH desc" with PATH an attribute path such as createdAt or address.city, not "sideways up"');
+    expect(lines.slice(-3)).toEqual(["order: off (plan order)", "order: (plan order); .order PATH [asc|desc] sets one, .order off drops it", ""]);
+    expect(run.code).toBe(2);
+  });
+
   it("stops at 20 items and says more may follow", async () => {
     const run = await piped(["age > 0"], ["repl", "--mode", "list", "--table", "users", "--send"]);
     const lines = run.stdout.split("\n");

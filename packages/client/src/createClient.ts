@@ -13,10 +13,12 @@ import { scopeCheck, scopeOf } from "./scopeCheck.js";
 import { runPlan, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
 import { emptyOnKeyTypeRefusal } from "./keyTypeRefusal.js";
 import { findPage } from "./findPage.js";
+import { findOrderedPage } from "./findOrderedPage.js";
+import { runOrderedPlan, type OrderedRunOptions } from "./runOrdered.js";
 import { fieldsOption, pickedItems } from "./pickedItems.js";
 import { deferGenerator } from "./deferGenerator.js";
 import { startDeadline, underDeadline } from "./deadline.js";
-import type { ClientOptions, ExplainParams, FindAllParams, FindPageParams, FindPageResult, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
+import type { ClientOptions, CountParams, ExplainParams, FindAllParams, FindPageParams, FindPageResult, FindOutcome, HttpRequest, Item, ListItemsParams, Operation, Page, PageKey, PagingOptions, QueryItemsParams } from "./types.js";
 import { walkPages, type PageStep, type WalkLimits, type WalkOutcome } from "./walkPages.js";
 
 export interface Client {
@@ -48,10 +50,16 @@ export interface Client {
    * one is ClientError E_CURSOR, before anything is sent.
    */
   findPage<T = Item>(params: FindPageParams): Promise<FindPageResult<T>>;
+  /**
+   * How many items findAll would give for these parameters, counted as they
+   * come, none kept. The service has no count of its own, so every request's
+   * pages are read.
+   */
+  count(params: CountParams): Promise<number>;
   /** The plan findAll would run, without sending anything. */
   explain(params: ExplainParams): Plan;
   /** Runs a plan (from explain, say) against a table, as findAll does. */
-  executePlan(plan: Plan, params: { table: string } & RunOptions): AsyncGenerator<Item, FindOutcome, undefined>;
+  executePlan(plan: Plan, params: { table: string } & OrderedRunOptions): AsyncGenerator<Item, FindOutcome, undefined>;
   /** The request a call would send, without sending it. */
   buildRequest<O extends Operation>(operation: O, params: ParamsOf<O>): HttpRequest;
   /** Frees the default fetch's kept-alive sockets; an injected fetch is left alone. */
@@ -165,8 +173,9 @@ export function createClient(options: ClientOptions): Client {
   }
 
   const cachedPlan = planCache(({ filter, keys, maxRequests }) => planFilter(filter, { ...(keys === undefined ? {} : { keys }), ...(maxRequests === undefined ? {} : { maxRequests }) }));
+  type Call = "findAll" | "explain" | "findPage";
 
-  const explain = (params: ExplainParams, name: "findAll" | "explain" | "findPage"): Plan => {
+  const explain = (params: ExplainParams, name: Call): Plan => {
     if (typeof params !== "object" || params === null) refuse(name, "takes a parameters object {table, filter, …}");
     if (typeof params.table !== "string" || params.table === "") refuse(name, "'table' must be a non-empty string");
     const filter = params.filter as unknown;
@@ -174,7 +183,7 @@ export function createClient(options: ClientOptions): Client {
     try {
       // findAll's plan is its own (never handed out), so one plan serves every call with the same plain inputs.
       const scope = scopeOf(params);
-      const plain = name === "findAll" && scope === undefined && params.params === undefined && params.now === undefined && params.timeZone === undefined ? plainPlanInput(filter, params.keys, params.maxRequests, params.compileOptions) : undefined;
+      const plain = name === "findAll" && scope === undefined && params.params === undefined && params.now === undefined && params.timeZone === undefined && params.orderBy === undefined ? plainPlanInput(filter, params.keys, params.maxRequests, params.compileOptions) : undefined;
       if (plain !== undefined) return cachedPlan(plain);
       return planFilter(planInput(params.filter, params.compileOptions), {
         ...params.compileOptions,
@@ -184,6 +193,7 @@ export function createClient(options: ClientOptions): Client {
         ...(params.timeZone === undefined ? {} : { timeZone: params.timeZone }),
         ...(params.keys === undefined ? {} : { keys: params.keys }),
         ...(params.maxRequests === undefined ? {} : { maxRequests: params.maxRequests }),
+        ...(params.orderBy === undefined ? {} : { orderBy: params.orderBy }),
       });
     } catch (error) {
       // plan's TypeError is a bad option; a FilterError (bad text, too many requests) passes as is.
@@ -195,13 +205,13 @@ export function createClient(options: ClientOptions): Client {
   const fetchPlanPage = (table: string) => (request: PlanRequest, startKey: PageKey | undefined, signal: AbortSignal): Promise<Page> =>
     request.operation === "listItems"
       ? call("listItems", { table, filter: request.filter, startKey, signal })
-      : call("queryItems", { table, ...(request.key === undefined ? {} : { key: request.key }), ...(request.filter === undefined ? {} : { filter: request.filter }), startKey, signal });
+      : call("queryItems", { table, ...(request.key === undefined ? {} : { key: request.key }), ...(request.filter === undefined ? {} : { filter: request.filter }), startKey, ...(request.searchForward === false ? { searchForward: false } : {}), signal });
 
   // Not generators themselves: deferGenerator gives the same first-next() errors without a layer per item.
-  const execute = (plan: Plan, params: { table: string } & RunOptions, fetcher = fetchPlanPage): AsyncGenerator<Item, FindOutcome, undefined> => {
+  const execute = (plan: Plan, params: { table: string } & OrderedRunOptions, fetcher = fetchPlanPage): AsyncGenerator<Item, FindOutcome, undefined> => {
     if (typeof params !== "object" || params === null || typeof params.table !== "string" || params.table === "") refuse("findAll", "'table' must be a non-empty string");
     if (typeof plan !== "object" || plan === null || !Array.isArray(plan.requests)) refuse("findAll", "takes a Plan {filter, requests, combine} (from explain or core's plan)");
-    return runPlan(plan, fetcher(params.table), params);
+    return plan.order === undefined ? runPlan(plan, fetcher(params.table), params) : runOrderedPlan(plan, fetcher(params.table), params);
   };
 
   // findAll and findPage run plans of their own: a refusal of a key value of the other type is then no match.
@@ -220,13 +230,22 @@ export function createClient(options: ClientOptions): Client {
     const fields = fieldsOption("findPage", params?.fields, params?.compileOptions?.schema);
     const deadline = startDeadline("findPage", params.deadlineMs, params.signal);
     try {
-      const page = await findPage<T>(deadline.signal === params.signal ? params : { ...params, signal: deadline.signal }, (p) => explain(p, "findPage"), fetchOwnPlanPage);
+      const given = deadline.signal === params.signal ? params : { ...params, signal: deadline.signal };
+      const page = params.orderBy === undefined ? await findPage<T>(given, (p) => explain(p, "findPage"), fetchOwnPlanPage) : await findOrderedPage<T>(given, (p) => explain(p, "findPage"), fetchOwnPlanPage);
       return fields === undefined ? page : { ...page, items: page.items.map((item) => pickFields(item as Record<string, unknown>, fields) as T) };
     } catch (error) {
       throw deadline.translate(error);
     } finally {
       deadline.finish();
     }
+  };
+
+  const count = async (params: CountParams): Promise<number> => {
+    if (typeof params !== "object" || params === null) refuse("findAll", "count takes a parameters object {table, filter, …}");
+    const { orderBy: _order, fields: _fields, limit: _limit, ...plain } = params as FindAllParams;
+    let n = 0;
+    for await (const _item of findAll(plain)) n++;
+    return n;
   };
 
   /** A page with only the items inside the scope; its stopKey is kept, so paging goes on where the service left off. */
@@ -240,6 +259,7 @@ export function createClient(options: ClientOptions): Client {
     findAll: findAll as Client["findAll"],
     findPage: findPageWithin,
     explain: (params) => explain(params, "explain"),
+    count,
     executePlan: (plan, params) => deferGenerator(() => execute(plan, params)),
     listItems: (params) => call("listItems", params) as Promise<Page<never>>,
     queryItems: (params) => call("queryItems", params) as Promise<Page<never>>,

@@ -16,7 +16,8 @@ export type ClientErrorCode =
   | "E_ARGUMENT"
   | "E_MAX_PAGES"
   | "E_CURSOR"
-  | "E_DEADLINE";
+  | "E_DEADLINE"
+  | "E_ORDER_TOO_LARGE";
 
 function attemptsNote(attempts: number): string {
   return attempts > 1 ? ` (after ${attempts} attempts)` : "";
@@ -39,6 +40,23 @@ export class ClientError extends Error {
   ) {
     super(`${operation}: ${message}${attemptsNote(attempts)}`, options);
     this.name = "ClientError";
+  }
+}
+
+/**
+ * An ordered findAll or findPage would sort more than `maxSortItems` items
+ * locally (no request reads them in the order): nothing was handed out. The
+ * message is for the person ("too many items to sort; narrow the filter");
+ * `hint` says what serves the order instead; `params` holds the numbers.
+ */
+export class OrderTooLargeError extends ClientError {
+  readonly hint: string;
+  readonly params: { readonly maxSortItems: number; readonly orderBy: string };
+  constructor(operation: "findAll" | "findPage", maxSortItems: number, orderBy: string, hint: string) {
+    super("E_ORDER_TOO_LARGE", operation, 0, `too many items to sort (more than ${maxSortItems}); narrow the filter`);
+    this.name = "OrderTooLargeError";
+    this.hint = hint;
+    this.params = { maxSortItems, orderBy };
   }
 }
 

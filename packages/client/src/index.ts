@@ -9,6 +9,7 @@ export {
   DeadlineError,
   HttpError,
   NetworkError,
+  OrderTooLargeError,
   ProtocolError,
   RedirectError,
   ResponseTooLargeError,
@@ -22,12 +23,14 @@ export { DEFAULT_MAX_PAGES, type PageStep, type WalkLimits, type WalkOutcome } f
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./readBodyText.js";
 export { MIN_PREFIX as SHORT_SECRET_LENGTH, REDACTED, secretRedactor } from "./redact.js";
 export { MAX_CURSOR_LENGTH } from "./pageCursor.js";
+export { MAX_ORDER_CURSOR_LENGTH } from "./orderCursor.js";
 export { MAX_PAGE_LIMIT } from "./findPage.js";
 export { DEFAULT_CONCURRENCY, type PlanPageFetcher, type RunOptions } from "./runPlan.js";
 export { toCurl, type ToCurlOptions } from "./toCurl.js";
 export type {
   ByteStreamLike,
   ClientOptions,
+  CountParams,
   ExplainParams,
   FetchInit,
   FetchLike,

@@ -220,6 +220,12 @@ export interface ExplainParams {
   now?: Date | number | string;
   /** The IANA time zone of `today`, of calendar offsets (`mo`, `y`) and of isoDate dates; "UTC" when left out. */
   timeZone?: string;
+  /**
+   * `"PATH"`, `"PATH asc"` or `"PATH desc"`: the items in this order
+   * (grammar/semantics.md, Order; ties by `keys`). Partition queries by the
+   * secondary key are read in order and merged; other requests are sorted locally.
+   */
+  orderBy?: string;
 }
 
 /** What findAll runs: a plan for the filter, and how to run it. */
@@ -239,6 +245,8 @@ export interface FindAllParams extends ExplainParams {
   onProgress?: (progress: FindProgress) => void;
   /** Only these attributes of each item, each a path (`address.city`), picked locally: the service returns whole items. */
   fields?: readonly string[];
+  /** With orderBy: the most items a local sort may hold (10,000 when left out); past it, OrderTooLargeError (E_ORDER_TOO_LARGE) before any item. */
+  maxSortItems?: number;
 }
 
 /** Counts after each page of a plan, for progress. */
@@ -282,7 +290,12 @@ export interface FindPageParams extends ExplainParams {
   concurrency?: number;
   /** Only these attributes of each item, as findAll's `fields`. */
   fields?: readonly string[];
+  /** With orderBy: the most items a local sort may hold for this page (10,000 when left out), as findAll's. */
+  maxSortItems?: number;
 }
+
+/** What count reads: the items findAll would give, counted, none kept. */
+export type CountParams = Omit<FindAllParams, "limit" | "fields" | "orderBy" | "maxSortItems" | "onProgress">;
 
 /** One page of findPage. */
 export interface FindPageResult<T = Item> {

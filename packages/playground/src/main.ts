@@ -4,7 +4,7 @@ import { Compartment, EditorState } from "@codemirror/state";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import { stringifyJson } from "@itemfilter/core";
+import { readOrderBy, stringifyJson } from "@itemfilter/core";
 import { filterResult, itemfilter, type FilterMode, type FilterResult } from "@itemfilter/codemirror";
 import { loadSession, type Item, type Session, type TableInfo } from "./api.js";
 import { byId, h } from "./dom.js";
@@ -20,6 +20,7 @@ import { readUrlState, writeUrlState, type PageState } from "./urlState.js";
 const tableSelect = byId<HTMLSelectElement>("table");
 const partitionField = byId("partition-field");
 const partitionInput = byId<HTMLInputElement>("partition");
+const orderInput = byId<HTMLInputElement>("order-by");
 const runButton = byId<HTMLButtonElement>("run");
 const runStatus = byId("run-status");
 const errorsList = byId("errors");
@@ -130,13 +131,14 @@ async function run(): Promise<void> {
   runStatus.textContent = "Running…";
   const started = performance.now();
   try {
-    const { items, requests, pages, truncated } = await runFilter(result, table, partitionValue(table), session.credentials, controller.signal);
+    const { items, requests, pages, truncated } = await runFilter(result, table, partitionValue(table), session.credentials, controller.signal, result.mode === "find" ? orderInput.value : "");
     if (ticket !== running) return;
     const ms = performance.now() - started;
     renderResults(resultsTable, items, (item) => explain(item, table));
     resultsTable.dataset.count = String(items.length);
     const stopped = truncated ? " Stopped at the page limit: there are more." : "";
-    resultsSummary.textContent = `${items.length} ${items.length === 1 ? "item" : "items"} from ${table.name} in ${ms.toFixed(1)} ms (${requests} ${requests === 1 ? "request" : "requests"}, ${pages} ${pages === 1 ? "page" : "pages"}).${stopped}`;
+    const ordered = result.mode === "find" && orderInput.value.trim() !== "" ? `, ordered by ${readOrderBy(orderInput.value).text}` : "";
+    resultsSummary.textContent = `${items.length} ${items.length === 1 ? "item" : "items"} from ${table.name}${ordered} in ${ms.toFixed(1)} ms (${requests} ${requests === 1 ? "request" : "requests"}, ${pages} ${pages === 1 ? "page" : "pages"}).${stopped}`;
   } catch (error) {
     if (ticket !== running) return;
     renderResults(resultsTable, []);

@@ -1,5 +1,6 @@
 import { createClient, type Client, type Item } from "@itemfilter/client";
 import type { FilterResult } from "@itemfilter/codemirror";
+import { orderPlan, readOrderBy } from "@itemfilter/core";
 import type { Credentials, TableInfo } from "./api.js";
 
 /** What a run brought back, for the results table and its summary. */
@@ -31,12 +32,15 @@ export async function runFilter(
   partition: string | number | undefined,
   credentials: Credentials,
   signal: AbortSignal,
+  orderBy = "",
 ): Promise<RunOutcome> {
   const items: Item[] = [];
   const c = pageClient(credentials);
   if (result.mode === "find") {
     const keys = { primary: table.primaryKey, ...(table.secondaryKey === undefined ? {} : { secondary: table.secondaryKey }) };
-    const run = c.executePlan(result.plan, { table: table.name, keys, signal });
+    // The editor plans without an order; an order marks each request read in order or sorted, and the run merges them.
+    const plan = orderBy.trim() === "" ? result.plan : orderPlan(result.plan, readOrderBy(orderBy, "Order by"), keys);
+    const run = c.executePlan(plan, { table: table.name, keys, signal });
     for (let step = await run.next(); ; step = await run.next()) {
       if (step.done === true) return { items, requests: step.value.requests, pages: step.value.pages, truncated: step.value.truncated };
       items.push(step.value);

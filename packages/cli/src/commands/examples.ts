@@ -48,6 +48,8 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter find --table orders --explain --json 'customer = \"u001\" and orderedAt beginsWith \"2024\" and status != \"cancelled\"'", "the plan as JSON"],
     ["itemfilter find --table orders --now 2024-05-10T00:00:00Z --explain 'orderedAt > now - 7d and status != \"cancelled\"'", "a date relative to now: the plan shows both forms (where now - 7d = …)"],
     ["itemfilter find --table users --limit 3 --output table 'not (city in (\"Oslo\", \"Lima\"))'", "the first three matches as a table"],
+    ["itemfilter find --table orders --order-by 'orderedAt desc' --limit 5 'customer in (\"u001\", \"u002\")'", "the five newest: each partition read in order, merged"],
+    ["itemfilter find --table orders --count 'status = \"shipped\" or total > 200'", "how many match: the number alone on stdout"],
     ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table users 'age < 30 or plan = \"pro\"'", "straight on a DynamoDB table (DynamoDB Local, loaded with itemfilter load)"],
     ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table orders --explain 'customer = \"u001\" and orderedAt beginsWith \"2024\"'", "the Query or Scan inputs it would send to DynamoDB"],
     ["itemfilter find --base-url https://api.example.com --table events --primary-key device --secondary-key ts 'device = \"d42\" and ts > 1700000000'", "a service's table: name its keys so the plan can read one partition (needs credentials)"],

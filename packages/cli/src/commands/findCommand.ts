@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from "yargs";
+import { readOrderBy } from "@itemfilter/core";
 import { usageError } from "../cliError.js";
 import { filterSource } from "../filterSource.js";
 import { EPILOG } from "../helpText.js";
@@ -28,6 +29,9 @@ export function findCommand(select: Select): CommandModule {
           .option("primary-key", { type: "string", describe: "The table's primary key name, so the plan can read one partition (the demo tables know theirs)" })
           .option("secondary-key", { type: "string", describe: "The table's secondary key name, so the plan can narrow a partition (needs the primary key)" })
           .option("limit", { type: "number", describe: "Stop after this many matching items" })
+          .option("order-by", { type: "string", describe: "The items in this order: 'PATH', 'PATH asc' or 'PATH desc' (numbers, then strings, then binary; items without the value last; ties by the keys)" })
+          .option("max-sort-items", { type: "number", describe: "With --order-by: the most items sorted locally where no request reads them in order (default 10000); past it the run stops" })
+          .option("count", { type: "boolean", default: false, describe: "Print only how many items match (a number alone on stdout)" })
           .option("max-pages", { type: "number", describe: "Stop after this many pages over all requests (default: follow every page)" })
           .option("max-requests", { type: "number", describe: `The most requests the plan may hold, 1 to ${MAX_REQUESTS} (default 16)` })
           .option("fields", { type: "string", describe: "Only these attributes of each item: paths as a filter writes them, separated by commas (id,name,address.city,items[0].sku)" })
@@ -56,6 +60,19 @@ export function findCommand(select: Select): CommandModule {
       const segments = optionalInteger(argv.segments, "segments", 1, 1000);
       const dynamoOnly = !scan ? "--no-scan" : maxItemsRead !== undefined ? "--max-items-read" : segments !== undefined ? "--segments" : undefined;
       if (dynamodbEndpoint === undefined && dynamoOnly !== undefined) throw usageError(`${dynamoOnly} goes with --dynamodb-endpoint`);
+      const count = argv.count === true;
+      const orderBy = optionalString(argv.orderBy, "order-by");
+      if (orderBy !== undefined) {
+        try {
+          readOrderBy(orderBy, "--order-by");
+        } catch (error) {
+          throw usageError((error as Error).message);
+        }
+      }
+      const maxSortItems = optionalInteger(argv.maxSortItems, "max-sort-items", 1);
+      if (maxSortItems !== undefined && orderBy === undefined) throw usageError("--max-sort-items goes with --order-by");
+      const countClash = !count ? undefined : explain ? "--explain" : argv.limit !== undefined ? "--limit" : argv.fields !== undefined ? "--fields" : argv.output !== undefined ? "--output" : orderBy !== undefined ? "--order-by" : undefined;
+      if (countClash !== undefined) throw usageError(`--count prints only how many items match, so it does not go with ${countClash}`);
       select({
         command: "find",
         args: {
@@ -77,6 +94,9 @@ export function findCommand(select: Select): CommandModule {
           scan,
           maxItemsRead,
           segments,
+          orderBy,
+          maxSortItems,
+          count,
           dynamodbRegion: optionalString(argv.dynamodbRegion, "dynamodb-region"),
           ...targetArgs(argv),
         },

@@ -99,6 +99,12 @@ export interface FindArgs extends TargetArgs {
   maxItemsRead: number | undefined;
   /** On DynamoDB: a Scan's parallel segments. */
   segments: number | undefined;
+  /** The order of the items: "PATH", "PATH asc" or "PATH desc" (--order-by). */
+  orderBy: string | undefined;
+  /** The most items a local sort may hold (--max-sort-items). */
+  maxSortItems: number | undefined;
+  /** Print only how many items match (--count). */
+  count: boolean;
 }
 
 export interface WhyArgs extends TargetArgs {

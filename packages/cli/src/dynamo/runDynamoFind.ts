@@ -1,7 +1,7 @@
 import { parse, resolvedDates, type ResolvedDate } from "@itemfilter/core";
 import { dateCompileOptions } from "../commands/dateOptions.js";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
+import { count, createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import type { CliContext } from "../cliContext.js";
@@ -34,6 +34,7 @@ function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKey
     if (r.residual !== null) lines.push(`   then checked locally: ${r.residual}`);
     if (r.reason !== undefined) lines.push(`   why: ${r.reason}`);
     for (const refused of r.refused ?? []) lines.push(`   not ${refused.target === "table" ? "the table" : refused.target}: ${refused.reason}`);
+    if (r.order !== undefined) lines.push(`   order: ${r.order.how === "inOrder" ? "read in order" : r.order.last === true ? "sorted locally, read last" : "sorted locally"}: ${r.order.why}`);
   });
   if (requests.length > 1) lines.push("The results are united by the table's key, each item once.");
   return lines.join("\n");
@@ -54,6 +55,8 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     ...(args.scan ? {} : { allowScan: false }),
     ...(args.segments === undefined ? {} : { segments: args.segments }),
     ...(args.fields === undefined ? {} : { fields: args.fields }),
+    ...(args.orderBy === undefined ? {} : { orderBy: args.orderBy }),
+    ...(args.maxSortItems === undefined ? {} : { maxSortItems: args.maxSortItems }),
   };
   try {
     const keys = await tableKeys(ctx, client, args);
@@ -62,6 +65,12 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       // The filter parsed as explain parsed it, with the same now, for the dates it resolved.
       const dates = args.json ? [] : resolvedDates(parse(source, { ...options, params: {} }).body);
       ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys, dates)}\n`);
+      return EXIT.ok;
+    }
+    if (args.count) {
+      const { orderBy: _order, maxSortItems: _max, fields: _fields, ...plain } = options;
+      const counted = await count(client, { TableName: args.table, filter: source, keys, ...plain, ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
+      ctx.out(`${counted}\n`);
       return EXIT.ok;
     }
     const output = createResultOutput(ctx, args.output, args.fields);
@@ -86,7 +95,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       // Past the retry policy, findAll's message says which call on which table, and DynamoDB's error.
       const code = (error as { code?: string }).code;
       // The guards refuse the filter as typed, not the service: exit 1, with the developer's next step.
-      if (code === "E_DYNAMO_SCAN" || code === "E_DYNAMO_READ_LIMIT") throw new CliError(`${error.message} (${code}); ${(error as { hint?: string }).hint ?? ""}`, EXIT.filter);
+      if (code === "E_DYNAMO_SCAN" || code === "E_DYNAMO_READ_LIMIT" || code === "E_ORDER_TOO_LARGE") throw new CliError(`${error.message} (${code}); ${(error as { hint?: string }).hint ?? ""}`, EXIT.filter);
       const busy = code === "E_DYNAMO_BUSY";
       const known = busy ? undefined : dynamoCliError(error.cause, endpoint, args.table);
       if (known !== undefined) throw known;

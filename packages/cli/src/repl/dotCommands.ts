@@ -1,4 +1,4 @@
-import { isNumberValue, parseJson, stringifyJson, type NumberValue } from "@itemfilter/core";
+import { isNumberValue, parseJson, readOrderBy, stringifyJson, type NumberValue } from "@itemfilter/core";
 import type { ReplSession } from "./replSession.js";
 import { loadSchema } from "../loadSchema.js";
 
@@ -9,7 +9,7 @@ export interface DotResult {
   failed?: boolean;
 }
 
-export const DOT_COMMANDS = [".mode", ".table", ".key", ".send", ".schema", ".explain", ".why", ".help", ".exit"];
+export const DOT_COMMANDS = [".mode", ".table", ".key", ".send", ".schema", ".order", ".explain", ".why", ".help", ".exit"];
 
 const HELP = `Type a filter to see its plan (find mode) or its JSON (list and query mode),
 or its errors with a caret under each problem.
@@ -24,6 +24,9 @@ continues the entry on the next line. Tab completes names and dot-commands.
   .send on|off       send each filter and show the results
   .schema FILE|off   check and complete names with a JSON schema file
   .schema infer      check names against the embedded table's items (the default)
+  .order PATH [asc|desc]|off
+                     find: the results in this order (.order createdAt desc);
+                     off: plan order
   .explain [FILTER]  find: the plan (requests, what the server filters, what is
                      checked locally); list and query: the parse tree, each
                      rewrite, and the output (no FILTER: the last one)
@@ -69,6 +72,18 @@ export async function runDotCommand(session: ReplSession, line: string): Promise
     case ".key":
       session.key = arg === "" ? undefined : arg;
       return { text: arg === "" ? "key: cleared (queries read every partition)" : `key: ${arg}` };
+    case ".order":
+      if (arg === "") return { text: `order: ${session.orderBy ?? "(plan order)"}; .order PATH [asc|desc] sets one, .order off drops it` };
+      if (arg === "off") {
+        session.orderBy = undefined;
+        return { text: "order: off (plan order)" };
+      }
+      try {
+        session.orderBy = readOrderBy(arg, ".order").text;
+      } catch (error) {
+        return { text: (error as Error).message, failed: true };
+      }
+      return { text: `order: ${session.orderBy}${session.mode === "find" ? "" : " (in find mode)"}` };
     case ".schema":
       if (arg === "") return { text: `schema: ${session.schemaSource()}; .schema FILE sets one, .schema off drops it, .schema infer infers it` };
       if (arg === "off") {
@@ -150,6 +165,7 @@ function settings(session: ReplSession): string {
     `key: ${session.key ?? "(none)"}`,
     `sending: ${session.send ? "on" : "off"}`,
     `schema: ${session.schemaSource()}`,
+    `order: ${session.orderBy ?? "(plan order)"}`,
   ].join("\n");
 }
 

@@ -61,6 +61,8 @@ export class ReplSession {
   /** The schema file's schema (--schema or .schema FILE). */
   schema: Schema | undefined;
   schemaFile: string | undefined;
+  /** find mode: the results in this order (.order), as canonical text; none: plan order. */
+  orderBy: string | undefined;
   /** Without a schema file, check names against the embedded table's items. */
   inferSchema: boolean;
   readonly primaryKeyOption: string | undefined;
@@ -208,7 +210,8 @@ export class ReplSession {
   #plan(source: string): { plan: Plan; keys: PlanKeys | undefined } {
     const keys = this.planKeys();
     const schema = this.activeSchema();
-    return { plan: planFilter(source, { ...(schema === undefined ? {} : { schema }), ...(keys === undefined ? {} : { keys }) }), keys };
+    const order = this.orderBy === undefined ? {} : { orderBy: this.orderBy };
+    return { plan: planFilter(source, { ...(schema === undefined ? {} : { schema }), ...(keys === undefined ? {} : { keys }), ...order }), keys };
   }
 
   async #findResults(plan: Plan, keys: PlanKeys | undefined): Promise<string> {

@@ -29,6 +29,8 @@ export interface FindRun {
   /** Parse limits for the residuals, as the filter was planned with. */
   parseOptions?: ParseOptions | undefined;
   onProgress?: ((progress: FindProgress) => void) | undefined;
+  /** With an ordered plan: the most items a local sort may hold. */
+  maxSortItems?: number | undefined;
 }
 
 /*
@@ -75,6 +77,7 @@ export async function* findItems(ctx: CliContext, client: Client, plan: Plan, ru
     signal: ctx.signal,
     onProgress: run.onProgress,
     parseOptions: run.parseOptions,
+    maxSortItems: run.maxSortItems,
   });
   let done = false;
   try {

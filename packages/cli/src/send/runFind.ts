@@ -1,5 +1,5 @@
 import { dateCompileOptions } from "../commands/dateOptions.js";
-import { formatDiagnostics, isFilterError, plan as planFilter, type Plan, type PlanKeys, type Schema } from "@itemfilter/core";
+import { formatDiagnostics, isFilterError, isScopeError, plan as planFilter, type Plan, type PlanKeys, type Schema } from "@itemfilter/core";
 import type { CliContext } from "../cliContext.js";
 import { usageError } from "../cliError.js";
 import type { FindArgs } from "../commands/selection.js";
@@ -54,6 +54,16 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
     if (planned === undefined) return EXIT.filter;
     const note = planNote(planned.plan);
     if (note !== undefined) ctx.err(`${note}\n`);
+    if (args.count) {
+      let counted = 0;
+      const all = findItems(ctx, target.client, planned.plan, { table: args.table, keys: planned.keys, maxPages: args.maxPages });
+      let step = await all.next();
+      for (; step.done !== true; step = await all.next()) counted++;
+      // The number alone on stdout; a count --max-pages cut short says so on stderr.
+      ctx.out(`${counted}\n`);
+      if (step.value.truncated) ctx.err(`Stopped after --max-pages pages: more items may match than ${counted}.\n`);
+      return EXIT.ok;
+    }
     const output = createResultOutput(ctx, args.output, args.fields);
     // One item past --limit, so that "more" is said only when more did match (issue 17).
     const limit = args.limit;
@@ -62,6 +72,7 @@ export async function runFind(ctx: CliContext, args: FindArgs): Promise<number> 
       keys: planned.keys,
       limit: limit === undefined ? undefined : limit + 1,
       maxPages: args.maxPages,
+      maxSortItems: args.maxSortItems,
       onProgress: (p) => output.progress(p.pages, limit === undefined ? p.matched : Math.min(p.matched, limit)),
     });
     let step = await items.next();
@@ -109,11 +120,19 @@ function planOf(args: FindArgs, source: string, tables: Tables | undefined, sche
   if (keys === undefined && args.secondaryKey !== undefined) {
     throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
   }
-  const plan = planFilter(source, {
-    ...(schema === undefined ? {} : { schema }),
-    ...dateCompileOptions(args.dates),
-    ...(keys === undefined ? {} : { keys }),
-    ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
-  });
+  let plan: Plan;
+  try {
+    plan = planFilter(source, {
+      ...(schema === undefined ? {} : { schema }),
+      ...dateCompileOptions(args.dates),
+      ...(keys === undefined ? {} : { keys }),
+      ...(args.maxRequests === undefined ? {} : { maxRequests: args.maxRequests }),
+      ...(args.orderBy === undefined ? {} : { orderBy: args.orderBy }),
+    });
+  } catch (error) {
+    // A TypeError from plan is a bad option: only --order-by's text can make one here.
+    if (error instanceof TypeError && !isScopeError(error)) throw usageError(`--order-by ${error.message.replace(/^plan: options\.orderBy /, "")}`);
+    throw error;
+  }
   return { plan, keys };
 }

@@ -36,15 +36,23 @@ export function formatPlan(plan: Plan, options?: FormatPlanOptions): string {
   }
   const paint = (style: string, text: string): string => (options?.color === true ? style + text + RESET : text);
   const lines = [summary(plan.requests)];
+  if (plan.order !== undefined) lines.push(`order: ${show(plan.order.by)}, ${ORDER_HOW[plan.order.how]}`);
   // The relative dates as they resolved: the requests hold their values.
   for (const d of plan.dates ?? []) lines.push(show(`where ${resolvedDateLine(d)}`));
   plan.requests.forEach((r, i) => {
     lines.push(`${i + 1}. ${paint(BOLD, r.operation)}: ${paint(DIM, cost(r, options?.keys))}`);
     lines.push(`   server: ${server(r)}`);
     lines.push(`   local:  ${r.residual === null ? paint(DIM, "nothing") : show(r.residual)}`);
+    if (r.order !== undefined) lines.push(`   order:  ${r.order.how === "inOrder" ? "read in order" : "sorted locally"}: ${paint(DIM, show(r.order.why))}`);
   });
   return lines.join("\n");
 }
+
+const ORDER_HOW = {
+  inOrder: "read in order: no sort, reading stops when enough items are read",
+  merged: "requests merged in order (each read only as far as needed), sorted ones as one more stream",
+  sorted: "sorted locally (up to maxSortItems items)",
+} as const;
 
 const PLURAL: Record<string, string> = { "full scan": "full scans", "scan of every partition": "scans of every partition", "partition query": "partition queries" };
 
@@ -74,6 +82,7 @@ function server(r: PlanRequest): string {
   const parts: string[] = [];
   if (r.key !== undefined) parts.push(`key ${show(JSON.stringify(r.key))}`);
   parts.push(r.filter === undefined ? "no filter" : `filter ${show(JSON.stringify(r.filter))}`);
+  if (r.searchForward === false) parts.push("searchForward false");
   return parts.join(", ");
 }
 

@@ -7,6 +7,7 @@ import { guardStack, type FilterInput } from "../tree/readDocument.js";
 import { compileFast } from "../schema/toDocument.js";
 import { clausesOf, type Clause } from "./clauses.js";
 import { keyQuery, type KeyQuery } from "./keyQuery.js";
+import { orderPlan } from "./planOrder.js";
 import { resolvePlanOptions, type ResolvedPlanOptions } from "./planOptions.js";
 import type { ListItemsRequest, Plan, PlanOptions, PlanRequest, QueryItemsRequest } from "./planTypes.js";
 import { andNode, canonical, literalNode, orNode, toTerm, type Literal } from "./terms.js";
@@ -33,7 +34,8 @@ export function plan(input: FilterInput, options?: PlanOptions): Plan {
     checkConditions(scope.body, problems, resolved.maxInValues, "local");
     if (problems.length > 0) throw new ScopeError("plan", `is not a filter that can run: ${new FilterError(problems).message}`, problems);
   }
-  return compileFast(input, options ?? undefined, (doc) => withDates(planDocument(scopedDocument(doc, scope), resolved), doc));
+  const planned = compileFast(input, options ?? undefined, (doc) => withDates(planDocument(scopedDocument(doc, scope), resolved), doc));
+  return resolved.orderBy === undefined ? planned : orderPlan(planned, resolved.orderBy, resolved.keys);
 }
 
 /** The plan with the relative dates its filter was resolved with, for explain (the app's scope is resolved alike, but not shown). */

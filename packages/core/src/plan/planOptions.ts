@@ -1,6 +1,7 @@
 import { describeValue } from "../values/checkArgument.js";
 import { resolveLimits } from "../values/limits.js";
 import type { PlanKeys, PlanOptions } from "./planTypes.js";
+import { readOrderBy, type OrderBy } from "../semantics/orderBy.js";
 
 /** Past this many requests a plan is not a plan but a crawl; see grammar/planning.md. */
 export const MAX_MAX_REQUESTS = 100;
@@ -13,6 +14,7 @@ export interface ResolvedPlanOptions {
   maxDepth: number;
   maxPredicates: number;
   maxLength: number;
+  orderBy: OrderBy | undefined;
 }
 
 const KEY_MEMBERS = new Set(["primary", "secondary", "types"]);
@@ -34,7 +36,8 @@ export function resolvePlanOptions(given: PlanOptions | undefined | null): Resol
     throw new TypeError(`plan: options.maxRequests takes a whole number from 1 to ${MAX_MAX_REQUESTS} (default ${DEFAULT_MAX_REQUESTS}), not ${describeValue(maxRequests)}`);
   }
   const limits = resolveLimits(options);
-  return { keys, maxRequests, maxInValues: limits.maxInValues, maxDepth: limits.maxDepth, maxPredicates: limits.maxPredicates, maxLength: limits.maxLength };
+  const orderBy = options?.orderBy === undefined ? undefined : readOrderBy(options.orderBy, "plan: options.orderBy");
+  return { keys, maxRequests, orderBy, maxInValues: limits.maxInValues, maxDepth: limits.maxDepth, maxPredicates: limits.maxPredicates, maxLength: limits.maxLength };
 }
 
 function checkKeys(keys: unknown): PlanKeys {

@@ -35,6 +35,29 @@ export interface PlanOptions extends ParseOptions {
    * partitions. A problem with it is a ScopeError.
    */
   scope?: ScopeInput;
+  /**
+   * `"PATH"`, `"PATH asc"` or `"PATH desc"`: the items come in this order
+   * (grammar/semantics.md, Order), and each request says whether it is read
+   * in order or sorted locally (`order`), the plan how they join (`order`).
+   */
+  orderBy?: string;
+}
+
+/** How a request of an ordered plan gives its items: in the order (a partition query by the order's attribute), or to be sorted locally; and why. */
+export interface RequestOrder {
+  how: "inOrder" | "sorted";
+  why: string;
+}
+
+/**
+ * How an ordered plan gives its items in order: one request read in order;
+ * several read in order and merged (a k-way merge), with the sorted
+ * requests' items as one more stream; or all sorted locally.
+ */
+export interface PlanOrder {
+  /** The order as canonical text: `createdAt desc`. */
+  by: string;
+  how: "inOrder" | "merged" | "sorted";
 }
 
 /** One listItems request of a plan. An empty `filter` is sent without a filter member: every item. */
@@ -43,6 +66,8 @@ export interface ListItemsRequest {
   filter: readonly ListFilter[];
   /** Canonical filter text every returned item must still pass locally; null when the server's answer is exact. */
   residual: string | null;
+  /** With orderBy: read in order or sorted. */
+  order?: RequestOrder;
 }
 
 /**
@@ -55,6 +80,10 @@ export interface QueryItemsRequest {
   filter?: QueryFilter;
   /** Canonical filter text every returned item must still pass locally; null when the server's answer is exact. */
   residual: string | null;
+  /** false: read in descending secondary-key order (an ordered plan's `desc`). */
+  searchForward?: false;
+  /** With orderBy: read in order or sorted. */
+  order?: RequestOrder;
 }
 
 export type PlanRequest = ListItemsRequest | QueryItemsRequest;
@@ -74,4 +103,6 @@ export interface Plan {
    * resolved to, which `filter` and the requests hold; absent when it has none.
    */
   dates?: readonly ResolvedDate[];
+  /** With orderBy: the items come in this order, and how. */
+  order?: PlanOrder;
 }

@@ -20,13 +20,15 @@ export interface DynamoInput {
   FilterExpression?: string;
   ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Record<string, ExpressionValue>;
-  /** On a local index that does not project every attribute: DynamoDB fetches the rest from the table. */
-  Select?: "ALL_ATTRIBUTES";
+  /** On a local index that does not project every attribute: DynamoDB fetches the rest from the table. COUNT: count's requests without a local check. */
+  Select?: "ALL_ATTRIBUTES" | "COUNT";
   ConsistentRead?: boolean;
   /** A Scan run as this many parallel segments (findAll adds each one's Segment). */
   TotalSegments?: number;
   /** With `fields`: the fields, the attributes the filter names and the table's keys (placeholders `#f…`). */
   ProjectionExpression?: string;
+  /** false: an ordered plan's Query read backwards, for `desc` (orderDynamo). */
+  ScanIndexForward?: boolean;
 }
 
 /** One request of a DynamoDB plan. */
@@ -45,6 +47,8 @@ export interface DynamoRequest {
   reason?: string;
   /** The table and indexes not read for this request's part of the filter, each with why. */
   refused?: { target: string; reason: string }[];
+  /** With orderBy: read in order (a Query whose sort key is the order's attribute) or sorted locally, and why. */
+  order?: { how: "inOrder" | "sorted"; why: string; last?: true };
 }
 
 export interface PlanDynamoOptions extends DynamoFilterOptions {

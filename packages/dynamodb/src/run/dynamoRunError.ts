@@ -12,6 +12,8 @@ export type DynamoRunErrorCode =
   | "E_DYNAMO_SCAN"
   /** The plan would read, or has read, more items than maxItemsRead. */
   | "E_DYNAMO_READ_LIMIT"
+  /** With orderBy: the local sort would hold more than maxSortItems items; nothing was given out. */
+  | "E_ORDER_TOO_LARGE"
   /** findPage's cursor is not one a page of this table, filter and keys made, or it was altered. */
   | "E_CURSOR"
   /** The caller's signal aborted the run; `name` is "AbortError" and `cause` the signal's reason, as the client's AbortError. */

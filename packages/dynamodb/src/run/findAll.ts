@@ -7,11 +7,12 @@ import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { callFor, send, typedKeys, type DynamoRequestEvent } from "./runCalls.js";
 import { readSelected } from "./unreadableItem.js";
+import { explainOrdered, findAllOrdered, type OrderOptions } from "./findOrdered.js";
 import { createBackoff, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export type { DynamoRequestEvent } from "./runCalls.js";
 
-export interface FindAllOptions extends PlanDynamoOptions {
+export interface FindAllOptions extends PlanDynamoOptions, OrderOptions {
   /** The table, as the client names it; `TableName`, as the SDK names it, works too. */
   table?: string;
   TableName?: string;
@@ -46,7 +47,8 @@ export type ExplainedRequest = DynamoRequest & { input: DynamoRequest["input"] &
 /** The options as the runner reads them: one table name, the compile options folded in. */
 export function settle(options: FindAllOptions): FindAllOptions & { TableName: string } {
   if (typeof options !== "object" || options === null) throw new TypeError("findAll takes { table, filter, keys?, limit?, signal? }");
-  const { table, compileOptions, ...rest } = options;
+  // The order is the ordered runner's (findOrdered.ts); without orderBy, maxSortItems has nothing to bound.
+  const { table, compileOptions, orderBy: _order, maxSortItems: _max, ...rest } = options;
   if (table !== undefined && options.TableName !== undefined && table !== options.TableName) throw new TypeError("findAll: give the table once, as table or TableName");
   const TableName = table ?? options.TableName;
   if (typeof TableName !== "string" || TableName === "") throw new TypeError("findAll: table must be a non-empty string");
@@ -67,6 +69,7 @@ export function settle(options: FindAllOptions): FindAllOptions & { TableName: s
  * a Query that no key can match).
  */
 export function explain(options: Omit<FindAllOptions, "signal" | "limit">): ExplainedRequest[] {
+  if (options?.orderBy !== undefined) return explainOrdered(options);
   const { TableName, filter, retry: _retry, onEvent: _onEvent, maxItemsRead: _max, ...planOptions } = settle(options as FindAllOptions);
   return planDynamo(filter, planOptions).map((r) => ({ ...r, input: { TableName, ...r.input } }));
 }
@@ -81,6 +84,7 @@ export function explain(options: Omit<FindAllOptions, "signal" | "limit">): Expl
  * cannot hold, and the signal's reason when aborted.
  */
 export function findAll<T = Record<string, unknown>>(client: DynamoDBClient, options: FindAllOptions): AsyncGenerator<T, void, undefined> {
+  if (options?.orderBy !== undefined) return findAllOrdered<T>(client, options);
   // Bad options and bad filter text throw here, at the call, before anything is sent.
   const settled = settle(options);
   const { filter, limit: _limit, signal: _signal, TableName: _table, retry, onEvent: _onEvent, maxItemsRead, ...planOptions } = settled;

@@ -8,6 +8,7 @@ import { cursorBinding, cursorNow, readCursor, writeCursor, type CursorState } f
 import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
+import { findPageOrdered } from "./findPageOrdered.js";
 import { keyOfItem, projectingNames, resumeNames } from "./resumeKey.js";
 import { readSelected, tableKeyNames } from "./unreadableItem.js";
 import { DynamoRunError } from "./dynamoRunError.js";
@@ -52,6 +53,7 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
  * items, each once.
  */
 export async function findPage<T = Record<string, unknown>>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
+  if (options?.orderBy !== undefined) return findPageOrdered<T>(client, options, MAX_PAGE_LIMIT);
   const { limit, cursor, ...rest } = (options ?? {}) as FindPageOptions;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   // Relative dates resolve against the first page's `now` on every page, whatever the clock or the option says later.

@@ -4,6 +4,8 @@ export interface Page {
   Items?: Record<string, AttributeValue>[];
   LastEvaluatedKey?: Record<string, AttributeValue>;
   ScannedCount?: number;
+  /** Items matched, the whole answer of a `Select: "COUNT"` page. */
+  Count?: number;
 }
 
 /** Fetches one page: of `segment` when the Scan is split, from `start`; `signal` ends it when the run ends. */
