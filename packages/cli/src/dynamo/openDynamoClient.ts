@@ -43,12 +43,22 @@ export async function openDynamoClient(_ctx: CliContext, target: DynamoTarget): 
 /** The variable that sets the retry policy's first wait, in milliseconds (default 100); tests set it low. */
 export const RETRY_ENV = "ITEMFILTER_DYNAMODB_RETRY_MS";
 
-/** The retry policy of the DynamoDB commands: @itemfilter/dynamodb's, its first wait from ITEMFILTER_DYNAMODB_RETRY_MS when set. */
-export function dynamoRetry(ctx: CliContext): { baseDelayMs?: number } {
+/**
+ * The retry policy of the DynamoDB commands: @itemfilter/dynamodb's, its
+ * first wait from ITEMFILTER_DYNAMODB_RETRY_MS when set, each call's timeout
+ * from --timeout when given.
+ */
+export function dynamoRetry(ctx: CliContext, timeoutMs?: number): { baseDelayMs?: number; timeoutMs?: number } {
+  const timeout = timeoutMs === undefined ? {} : { timeoutMs };
   const text = ctx.env[RETRY_ENV];
-  if (text === undefined || text === "") return {};
+  if (text === undefined || text === "") return timeout;
   if (!/^\d{1,7}$/.test(text)) throw usageError(`${RETRY_ENV} must be a whole number of milliseconds from 0 to 9999999, not ${JSON.stringify(text.slice(0, 20))}`);
-  return { baseDelayMs: Number(text) };
+  return { baseDelayMs: Number(text), ...timeout };
+}
+
+/** Milliseconds as a person reads a --timeout: "10 s", "0.2 s". */
+export function seconds(ms: number): string {
+  return `${ms / 1000} s`;
 }
 
 /** An AWS SDK failure as the command's error: what to do about credentials, region or the endpoint, without quoting either. */
@@ -64,6 +74,10 @@ export function dynamoCliError(error: unknown, endpoint: string, table?: string)
     return serviceError(`DynamoDB at ${endpoint} did not accept the AWS credentials (${name}); check the credentials the AWS SDK finds`);
   }
   const code = typeof e?.code === "string" ? e.code : "";
+  const within = (error as { timeoutMs?: unknown })?.timeoutMs;
+  if (name === "TimeoutError" && typeof within === "number") {
+    return serviceError(`DynamoDB at ${endpoint} did not answer within ${seconds(within)} through ${RETRY_DEFAULTS.retries} retries in a row; is it running, and reachable? (--timeout sets the wait)`);
+  }
   if (["ECONNREFUSED", "ENOTFOUND", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"].includes(code) || name === "TimeoutError") {
     return serviceError(`DynamoDB at ${endpoint} did not answer (${code || name}); is DynamoDB Local running there?`);
   }

@@ -8,7 +8,7 @@ import type { FindArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { formatJson } from "../formatJson.js";
 import { createResultOutput } from "../send/resultOutput.js";
-import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClient.js";
+import { dynamoCliError, dynamoRetry, openDynamoClient, seconds } from "./openDynamoClient.js";
 
 /**
  * The table's keys: --primary-key/--secondary-key when given (nothing is
@@ -19,7 +19,7 @@ import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClien
 async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs): Promise<DynamoKeys> {
   if (args.primaryKey !== undefined) return args.secondaryKey === undefined ? { partition: args.primaryKey } : { partition: args.primaryKey, sort: args.secondaryKey };
   if (args.secondaryKey !== undefined) throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
-  return describeTable(client, args.table, (describe) => withRetry(() => describe(ctx.signal), createBackoff(dynamoRetry(ctx)), ctx.signal));
+  return describeTable(client, args.table, (describe) => withRetry((attempt) => describe(attempt), createBackoff(dynamoRetry(ctx, args.timeoutMs)), ctx.signal));
 }
 
 /** The plan as people read it: each request's command, what it reads and why, its input as JSON, and what is checked locally. */
@@ -60,7 +60,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     const output = createResultOutput(ctx, args.output, args.fields);
     let total = 0;
     try {
-      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
+      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx, args.timeoutMs) });
       for await (const item of items) {
         output.write([item]);
         output.progress(0, ++total);
@@ -81,6 +81,9 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       // The guards refuse the filter as typed, not the service: exit 1, with the developer's next step.
       if (code === "E_DYNAMO_SCAN" || code === "E_DYNAMO_READ_LIMIT") throw new CliError(`${error.message} (${code}); ${(error as { hint?: string }).hint ?? ""}`, EXIT.filter);
       const busy = code === "E_DYNAMO_BUSY";
+      const timeoutMs = (error as { params?: { timeoutMs?: unknown } }).params?.timeoutMs;
+      // The library's hint names its option; a person here sets --timeout.
+      if (busy && typeof timeoutMs === "number") throw serviceError(`${error.message}; is DynamoDB at ${endpoint} running, and reachable? (--timeout sets the wait, ${seconds(timeoutMs)} now)`);
       const known = busy ? undefined : dynamoCliError(error.cause, endpoint, args.table);
       if (known !== undefined) throw known;
       throw serviceError(`${error.message}; ${(error as { hint?: string }).hint ?? ""}`.replace(/; $/, ""));
