@@ -57,7 +57,9 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys)}\n`);
       return EXIT.ok;
     }
-    const output = createResultOutput(ctx, args.output, args.fields);
+    // findAll gives the fields picked already (DynamoDB's ProjectionExpression, then pickFields): picking again
+    // from a list DynamoDB compacted (`orders[1].sku` comes back as orders[0]) would lose what was picked.
+    const output = createResultOutput(ctx, args.output);
     let total = 0;
     try {
       const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx, args.timeoutMs) });

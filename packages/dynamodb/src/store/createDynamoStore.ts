@@ -12,6 +12,7 @@ import { matches, type ListFilter } from "@itemfilter/core";
 import { RequestError, type Item, type Page, type Store, type StoreTable } from "@itemfilter/emulator";
 import { shapeOf } from "../run/describeTable.js";
 import { createBackoff, withRetry, type RetryOptions } from "../run/retryPolicy.js";
+import { orderItem } from "../run/orderItem.js";
 import { unmarshalItem } from "../run/unmarshalItem.js";
 import { keyText, unreadableItem } from "../run/unreadableItem.js";
 import { dynamoFailure } from "./dynamoFailure.js";
@@ -156,7 +157,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       throw new RequestError(422, `the item ${keyText(raw, keyNames)} of table ${JSON.stringify(t.name)} has an attribute named ${JSON.stringify(lost)}, which the AWS SDK cannot read`);
     }
     try {
-      return unmarshalItem(raw);
+      return orderItem(unmarshalItem(raw), keyNames);
     } catch (error) {
       const named = unreadableItem(error, raw, keyNames, t.name);
       throw named instanceof Error && named !== error ? new RequestError(422, named.message) : error;
