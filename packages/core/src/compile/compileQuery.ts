@@ -12,6 +12,7 @@ import { isLocalOnly } from "../syntax/typeNames.js";
 import type { ParseOptions } from "../syntax/parse.js";
 import { compileFast, type FilterInput } from "../syntax/toDocument.js";
 import { applySchema, schemaIndex } from "./schema.js";
+import { withoutRefusedNames } from "../syntax/refusedSuggestions.js";
 import { checkValue } from "./valueShapes.js";
 import { ScopeError } from "../errors.js";
 import { LineIndex, NO_SPAN } from "../syntax/location.js";
@@ -88,7 +89,12 @@ function compileOwn(input: FilterInput, options: CompileQueryOptions | undefined
   const secondaryKey = options!.secondaryKey;
   // A condition without a subject tests the key too, so the schema checks its type where it knows the key.
   const typed = secondaryKey !== undefined && schemaIndex(schema).resolve(secondaryKey) !== undefined;
-  return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query"), options));
+  try {
+    return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query"), options));
+  } catch (error) {
+    // Parsed without the schema: a did-you-mean the schema would refuse goes here; `key` is the subject, always taken.
+    throw withoutRefusedNames(error, schema, ["key"]);
+  }
 }
 
 /**

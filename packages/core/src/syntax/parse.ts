@@ -11,6 +11,7 @@ import { renderMessage } from "../renderMessage.js";
 import { replaceTitle } from "../messageText.js";
 import { STACK_LIMIT } from "../limitMessages.js";
 import { applySchema, type Schema } from "../compile/schema.js";
+import { withoutRefusedNames } from "./refusedSuggestions.js";
 import { describeValue } from "../checkArgument.js";
 import { bindParams, checkParamsOption, markParams, withRedaction, type Params } from "./bindParams.js";
 import { withSource } from "./writtenOperator.js";
@@ -74,7 +75,14 @@ export function parseSource(source: string, options: ParseOptions | undefined, l
     body = parseAsScanned(source, scanState);
     flags.hasParams = scanState.hasParams;
   }
-  if (body === FAILED) body = parseScanned(source, index, locate, limits, flags);
+  if (body === FAILED) {
+    try {
+      body = parseScanned(source, index, locate, limits, flags);
+    } catch (error) {
+      // With a schema, no did-you-mean names an attribute the schema would refuse.
+      throw options?.schema === undefined ? error : withoutRefusedNames(error, options.schema);
+    }
+  }
   let doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
   if (flags.hasParams) {
     markParams(doc);
