@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { describe, expect, it } from "vitest";
 import { playgroundSession } from "./playgroundSession.js";
 import { editorText } from "./playgroundPage.js";
@@ -30,6 +31,17 @@ describe("typing over a selection raises no CSP violation", () => {
     await expect.poll(() => editorText(page)).toBe(expected);
     // The page is still an editor of the text: no styled element was left inside the content.
     expect(await page.locator(".cm-content [style]").count()).toBe(0);
+    expect(await violations()).toEqual([]);
+  });
+
+  it("what is typed over a selection is typing still: completion opens on it", async () => {
+    const { page, violations } = await session.open(`?q=${encodeURIComponent("age >= 30")}`);
+    await expect.poll(() => editorText(page)).toBe("age >= 30");
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("pla");
+    await page.waitForFunction(() => [...document.querySelectorAll(".cm-tooltip-autocomplete .cm-completionLabel")].some((label) => label.textContent === "plan"));
+    expect(await editorText(page)).toBe("pla");
     expect(await violations()).toEqual([]);
   });
 });
