@@ -59,8 +59,15 @@ describe("findAll under a time limit", () => {
     const [a, b] = next("Scan", 1, 2);
     proxy.rules = [{ operation: "Scan", fault: "hang", calls: [a!, b!] }];
     const before = proxy.calls("Scan");
-    expect((await collect(findAll(viaProxy, { TableName: "items", filter: "n >= 0", retry: SHORT }))).length).toBe(30);
+    const told: unknown[] = [];
+    const retry = { ...SHORT, onRetry: ({ error, retry }: { error: unknown; retry: number }) => told.push([(error as Error).name, (error as RequestTimeoutError).timeoutMs, retry]) };
+    expect((await collect(findAll(viaProxy, { TableName: "items", filter: "n >= 0", retry }))).length).toBe(30);
     expect(proxy.calls("Scan") - before).toBe(3);
+    // onRetry heard of each, the timeout named.
+    expect(told).toEqual([
+      ["TimeoutError", 1000, 1],
+      ["TimeoutError", 1000, 2],
+    ]);
   });
 
   it("gives up with E_DYNAMO_BUSY when no attempt is answered, the timeout in its message, params and cause", async () => {

@@ -59,7 +59,9 @@ describe("find --dynamodb-endpoint --timeout", () => {
     expect(run).toEqual({
       code: 3,
       stdout: "",
-      stderr: `itemfilter: DynamoDB did not run the Scan on table 'found' through 10 retries in a row: TimeoutError: DynamoDB did not answer within 300 ms; is DynamoDB at ${db.endpoint} running, and reachable? (--timeout sets the wait, 0.3 s now)\n`,
+      stderr:
+        `itemfilter: DynamoDB at ${db.endpoint} did not answer within 0.3 s; trying again, up to 10 times in a row (--timeout sets the wait)\n` +
+        `itemfilter: DynamoDB did not run the Scan on table 'found' through 10 retries in a row: TimeoutError: DynamoDB did not answer within 300 ms; is DynamoDB at ${db.endpoint} running, and reachable? (--timeout sets the wait, 0.3 s now)\n`,
     });
   });
 
@@ -69,14 +71,20 @@ describe("find --dynamodb-endpoint --timeout", () => {
     expect(run).toEqual({
       code: 3,
       stdout: "",
-      stderr: `itemfilter: DynamoDB at ${db.endpoint} did not answer within 0.3 s through 10 retries in a row; is it running, and reachable? (--timeout sets the wait)\n`,
+      stderr:
+        `itemfilter: DynamoDB at ${db.endpoint} did not answer within 0.3 s; trying again, up to 10 times in a row (--timeout sets the wait)\n` +
+        `itemfilter: DynamoDB at ${db.endpoint} did not answer within 0.3 s through 10 retries in a row; is it running, and reachable? (--timeout sets the wait)\n`,
     });
   });
 
   it("retries a Scan the proxy holds unanswered, and finds the items", async () => {
     proxy.rules = [{ operation: "Scan", fault: "hang", calls: [proxy.calls("Scan") + 1] }];
     const run = await runCli(["find", "--dynamodb-endpoint", proxy.endpoint, "--table", "found", "--timeout", "1", "--output", "ndjson", "n > 7"], FAST);
-    expect({ code: run.code, stderr: run.stderr, lines: run.stdout.trim().split("\n").length }).toEqual({ code: 0, stderr: "", lines: 2 });
+    expect({ code: run.code, stderr: run.stderr, lines: run.stdout.trim().split("\n").length }).toEqual({
+      code: 0,
+      stderr: `itemfilter: DynamoDB at ${proxy.endpoint} did not answer within 1 s; trying again, up to 10 times in a row (--timeout sets the wait)\n`,
+      lines: 2,
+    });
     expect(proxy.faulted("Scan")).toBeGreaterThanOrEqual(1);
   });
 
@@ -92,6 +100,7 @@ describe("load --timeout", () => {
     proxy.rules = [{ operation: "BatchWriteItem", fault: "hang", calls: [proxy.calls("BatchWriteItem") + 1] }];
     const run = await runCli(["load", "--dynamodb-endpoint", proxy.endpoint, "--table", "held", "--data", "ten.ndjson", "--key", "id", "--timeout", "1"], { cwd: dir, ...FAST });
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: '{"table":"held","created":true,"written":10}\n' });
+    expect(run.stderr).toContain(`itemfilter: DynamoDB at ${proxy.endpoint} did not answer within 1 s; trying again, up to 10 times in a row (--timeout sets the wait)\n`);
   });
 });
 

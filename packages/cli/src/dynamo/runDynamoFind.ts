@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
+import { createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest, type RetryOptions } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import type { CliContext } from "../cliContext.js";
@@ -16,10 +16,10 @@ import { dynamoCliError, dynamoRetry, openDynamoClient, seconds } from "./openDy
  * the key types, so the plan can read partitions or an index and leaves out
  * a Query no key value can match.
  */
-async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs): Promise<DynamoKeys> {
+async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs, retry: RetryOptions): Promise<DynamoKeys> {
   if (args.primaryKey !== undefined) return args.secondaryKey === undefined ? { partition: args.primaryKey } : { partition: args.primaryKey, sort: args.secondaryKey };
   if (args.secondaryKey !== undefined) throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
-  return describeTable(client, args.table, (describe) => withRetry((attempt) => describe(attempt), createBackoff(dynamoRetry(ctx, args.timeoutMs)), ctx.signal));
+  return describeTable(client, args.table, (describe) => withRetry((attempt) => describe(attempt), createBackoff(retry), ctx.signal));
 }
 
 /** The plan as people read it: each request's command, what it reads and why, its input as JSON, and what is checked locally. */
@@ -42,6 +42,8 @@ function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKey
  */
 export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodbEndpoint: string }, source: string, schema: Schema | undefined): Promise<number> {
   const endpoint = args.dynamodbEndpoint;
+  // One policy for the run's calls, so its notice of a call with no answer is said once.
+  const retry = dynamoRetry(ctx, args.timeoutMs, endpoint);
   const client = await openDynamoClient(ctx, { endpoint, region: args.dynamodbRegion });
   const options = {
     ...(schema === undefined ? {} : { schema }),
@@ -51,7 +53,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     ...(args.fields === undefined ? {} : { fields: args.fields }),
   };
   try {
-    const keys = await tableKeys(ctx, client, args);
+    const keys = await tableKeys(ctx, client, args, retry);
     if (args.explain) {
       const requests = explain({ TableName: args.table, filter: source, keys, ...options });
       ctx.out(args.json ? `${formatJson(requests, ctx.tty.stdout)}\n` : `${describeRequests(requests, keys)}\n`);
@@ -62,7 +64,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     const output = createResultOutput(ctx, args.output);
     let total = 0;
     try {
-      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx, args.timeoutMs) });
+      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry });
       for await (const item of items) {
         output.write([item]);
         output.progress(0, ++total);

@@ -105,7 +105,7 @@ function loadError(error: WriteTableError, source: Source, args: LoadArgs, from:
 export async function runLoad(ctx: CliContext, args: LoadArgs): Promise<number> {
   const source = await readSource(ctx, args);
   const from = resumeIndex(source, args.resumeFrom);
-  const retry = dynamoRetry(ctx, args.timeoutMs);
+  const retry = dynamoRetry(ctx, args.timeoutMs, args.endpoint);
   await waitForEndpoint(ctx, args.endpoint, args.wait);
   const client = await openDynamoClient(ctx, args);
   const { writeTable } = await import("@itemfilter/dynamodb/store");

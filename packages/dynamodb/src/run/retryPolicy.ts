@@ -24,6 +24,12 @@ export interface RetryOptions {
    * well under a second; a stopped or unreachable endpoint never answers).
    */
   timeoutMs?: number;
+  /**
+   * Told before each retry, with the error that caused it, which retry in a
+   * row without progress it is (from 1) and the wait before it: for a line
+   * that says why a run is slow. What it throws is ignored.
+   */
+  onRetry?: (retry: { error: unknown; retry: number; delayMs: number }) => void;
 }
 
 export const RETRY_DEFAULTS = { retries: 10, baseDelayMs: 100, maxDelayMs: 10_000, timeoutMs: 10_000 } as const;
@@ -77,6 +83,8 @@ export interface Backoff {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Waits a delay before the `stalled`th retry in a row without progress. */
   wait(stalled: number, signal?: AbortSignal): Promise<void>;
+  /** Tells the policy's onRetry of a retry about to be made; never throws. */
+  told(error: unknown, retry: number, delayMs: number): void;
 }
 
 function abortable(ms: number, signal?: AbortSignal): Promise<void> {
@@ -111,7 +119,15 @@ export function createBackoff(options: RetryOptions = {}): Backoff {
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? abortable;
   const delay = (stalled: number): number => Math.floor(random() * Math.min(max, base * 2 ** (stalled - 1)));
-  return { retries, timeoutMs, delay, sleep, wait: (stalled, signal) => sleep(delay(stalled), signal) };
+  const onRetry = options.onRetry;
+  const told = (error: unknown, retry: number, delayMs: number): void => {
+    try {
+      onRetry?.({ error, retry, delayMs });
+    } catch {
+      // A notice must never change what a run does.
+    }
+  };
+  return { retries, timeoutMs, delay, sleep, wait: (stalled, signal) => sleep(delay(stalled), signal), told };
 }
 
 /**
@@ -171,6 +187,7 @@ export async function withRetry<T>(call: (signal: AbortSignal) => Promise<T>, ba
       const wait = backoff.delay(stalled);
       // A wait that would use up the budget leaves no time for an answer: the error stands.
       if (performance.now() + wait >= until) throw error;
+      backoff.told(error, stalled, wait);
       await backoff.sleep(wait, signal);
     }
   }

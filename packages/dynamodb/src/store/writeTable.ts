@@ -246,7 +246,9 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
           ...(last === undefined ? {} : { cause: last }),
         });
       }
-      await backoff.wait(Math.max(1, stalled), signal);
+      const delayMs = backoff.delay(Math.max(1, stalled));
+      if (last !== undefined) backoff.told(last, stalled, delayMs);
+      await backoff.sleep(delayMs, signal);
     }
     written += batch.length;
     onProgress?.({ written, total });
