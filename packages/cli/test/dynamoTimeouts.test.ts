@@ -1,6 +1,7 @@
 import { createClient, ServiceError } from "@itemfilter/client";
 import { writeTable } from "@itemfilter/dynamodb/store";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +122,23 @@ describe("serve --dynamodb-endpoint --timeout", () => {
       });
     } finally {
       await serve.stop();
+    }
+  });
+});
+
+describe("list --base-url --timeout", () => {
+  it("is the client's timeoutMs: a service that never answers is E_TIMEOUT, exit 3", async () => {
+    const server = createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const { port } = server.address() as { port: number };
+      const run = await runCli(["list", "--base-url", `http://127.0.0.1:${port}`, "--table", "t", "--timeout", "0.2"], { env: { ITEMFILTER_APPLICATION_KEY: "k", ITEMFILTER_AUTH_TOKEN: "secret-token" } });
+      expect(run).toEqual({ code: 3, stdout: "", stderr: "itemfilter: E_TIMEOUT: listItems: no complete response within 200 ms (timeoutMs) (after 3 attempts)\n" });
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 });
