@@ -1,12 +1,12 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
+import { checkFields, schemaFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { fieldsPicker } from "../plan/projection.js";
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
 import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { callFor, send, typedKeys, type DynamoRequestEvent } from "./runCalls.js";
-import { readItem } from "./unreadableItem.js";
+import { readSelected } from "./unreadableItem.js";
 import { createBackoff, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export type { DynamoRequestEvent } from "./runCalls.js";
@@ -90,7 +90,7 @@ export function findAll<T = Record<string, unknown>>(client: DynamoDBClient, opt
 async function* run(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, planned: DynamoRequest[], backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
   const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, ...planOptions } = options;
   const budget = readBudget(TableName, maxItemsRead);
-  const fields = planOptions.fields === undefined ? undefined : checkFields(planOptions.fields);
+  const fields = planOptions.fields === undefined ? undefined : schemaFields(checkFields(planOptions.fields), planOptions.schema);
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, segments: _segments, fields: _fields, ...parseOptions } = planOptions;
   const pick = fields === undefined ? undefined : fieldsPicker(fields, toDocument(filter, parseOptions, "findAll"), planOptions.keys);
   const callWith = callFor(TableName, backoff, onEvent);
@@ -114,8 +114,8 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
       for (const raw of page.Items ?? []) {
         const id = seen === null ? "" : itemKey(raw, keys!);
         if (seen !== null && seen.has(id)) continue;
-        const item = await readItem(client, TableName, keys, raw, signal);
-        if (passes !== null && !passes(item)) continue;
+        const item = await readSelected(client, TableName, keys, raw, passes, signal);
+        if (item === undefined) continue;
         // Only an item given out counts as seen: one that fails this request's residual may pass another's.
         seen?.add(id);
         yield pick === undefined ? item : pick(item);

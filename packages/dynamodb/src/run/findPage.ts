@@ -1,5 +1,5 @@
-import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, format, prepareEvaluate } from "@itemfilter/core";
+import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { checkFields, schemaFields, format, prepareEvaluate } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
@@ -8,7 +8,16 @@ import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dyna
 import { settle, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
-import { readItem } from "./unreadableItem.js";
+import { keyOfItem, projectingNames, resumeNames } from "./resumeKey.js";
+import { readSelected, tableKeyNames } from "./unreadableItem.js";
+import { DynamoRunError } from "./dynamoRunError.js";
+
+/** The key to resume after an item from: its own values of the key attributes. */
+function resumeAfter(raw: Record<string, AttributeValue>, names: readonly string[]): Record<string, AttributeValue> {
+  const key = keyOfItem(raw, names);
+  if (key === undefined) throw new DynamoRunError("E_CURSOR", `an item came without its key attributes (${names.join(", ")}), so a page has nowhere to resume from`, "this is not expected; report it");
+  return key;
+}
 
 /** The most items one page may ask for (as the service client's findPage). */
 export const MAX_PAGE_LIMIT = 10_000;
@@ -33,8 +42,9 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
  * items from where the cursor says, and a cursor when another item follows.
  * Queries where the filter pins a partition or an index's key, as findAll;
  * a Scan is read in one segment, so that pages follow one order. The cursor
- * carries the whole state (the request, the ExclusiveStartKey of the
- * DynamoDB page the next item is on, and its place there), sealed to the
+ * carries the whole state (the request, and the key of the last item handed
+ * out in it, after which DynamoDB resumes: never a key DynamoDB stopped on,
+ * which may be an item the filter or the app's scope leaves out), sealed to the
  * table, the filter, the plan (each request's index) and the keys: nothing
  * is kept between pages, and an altered or foreign cursor is E_CURSOR
  * before anything is sent. An item an earlier request gave out is told
@@ -47,7 +57,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   const settled = settle(rest as FindAllOptions);
   const { filter, signal, TableName, retry, onEvent, limit: _limit, ...planOptions } = settled;
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, ...parseOptions } = planOptions;
-  const fields = givenFields === undefined ? undefined : checkFields(givenFields);
+  const fields = givenFields === undefined ? undefined : schemaFields(checkFields(givenFields), parseOptions.schema);
   const doc = toDocument(filter, parseOptions, "findPage");
   const call = callFor(TableName, createBackoff(retry), onEvent)(signal);
   let requests: Covered[] = planDynamo(filter, { ...planOptions, segments: 1 });
@@ -56,25 +66,40 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   if (typed !== undefined) requests = planDynamo(filter, { ...planOptions, keys, segments: 1 });
   const pick = fields === undefined ? undefined : fieldsPicker(fields, doc, keys);
   const binding = cursorBinding(TableName, format(doc), requests, keys);
-  const start: CursorState = cursor === undefined ? { request: 0, skip: 0 } : readCursor(cursor, binding, requests.length);
+  const start: CursorState = cursor === undefined ? { request: 0 } : readCursor(cursor, binding, requests.length);
   const covers = requests.map((r) => (r[COVERS] === undefined ? () => true : prepareEvaluate(r[COVERS], UNLIMITED)));
+  // A cursor resumes after the last item handed out, from that item's own key (never from a key DynamoDB stopped on,
+  // which may be an item the filter or the app's scope leaves out): so the items read must carry their key attributes.
+  let tableKeys: string[] | undefined = keys === undefined ? undefined : [keys.partition, ...(keys.sort === undefined ? [] : [keys.sort])];
+  const keyNames = async (): Promise<string[]> => {
+    tableKeys ??= await tableKeyNames(client, TableName, signal);
+    if (tableKeys === undefined) throw new DynamoRunError("E_CURSOR", `DescribeTable gave no key schema for '${TableName}', so a page has nowhere to resume from`, "give findPage the table's keys");
+    return tableKeys;
+  };
+  if (requests.some((r) => r.input.ProjectionExpression !== undefined)) {
+    const names = await keyNames();
+    requests = requests.map((r) => projectingNames(r, resumeNames(names, keys, r)));
+  }
   const items: Record<string, unknown>[] = [];
+  let last: { request: number; raw: Record<string, AttributeValue> } | undefined;
   for (let index = start.request; index < requests.length; index++) {
     const request: DynamoRequest = requests[index]!;
     const passes = request.residual === null ? null : prepareEvaluate(request.residual, UNLIMITED);
     let key = index === start.request ? start.startKey : undefined;
-    let skip = index === start.request ? start.skip : 0;
     do {
       const page = await send(client, TableName, request, call, signal, onEvent !== undefined, key === undefined ? {} : { ExclusiveStartKey: key });
-      const raws = page.Items ?? [];
-      for (let at = skip; at < raws.length; at++) {
-        const item = await readItem(client, TableName, keys, raws[at]!, signal);
-        if (passes !== null && !passes(item)) continue;
+      for (const raw of page.Items ?? []) {
+        const item = await readSelected(client, TableName, keys, raw, passes, signal);
+        if (item === undefined) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
-        if (items.length === limit) return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(key === undefined ? {} : { startKey: key }), skip: at }) };
+        if (items.length === limit) {
+          // Another item follows: the next page starts after the last one handed out, or at this request's start.
+          const after = last?.request === index ? resumeAfter(last.raw, resumeNames(await keyNames(), keys, request)) : undefined;
+          return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(after === undefined ? {} : { startKey: after }) }) };
+        }
         items.push(pick === undefined ? item : pick(item));
+        last = { request: index, raw };
       }
-      skip = 0;
       key = page.LastEvaluatedKey;
     } while (key !== undefined);
   }
