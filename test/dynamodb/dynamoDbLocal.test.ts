@@ -36,7 +36,7 @@ beforeAll(async () => {
   for (const [id, rest] of Object.entries(items)) {
     await client.send(new PutItemCommand({ TableName: "oracle", Item: { id: { S: id }, ...rest } }));
   }
-}, 90_000);
+}, 120_000);
 
 afterAll(async () => {
   client?.destroy();

@@ -48,7 +48,8 @@ function node(args: string[], extraEnv: Record<string, string> = {}): Promise<Ru
   received.length = 0;
   const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1", ITEMFILTER_APPLICATION_KEY: "app-key-0123456789", ITEMFILTER_AUTH_TOKEN: "token-0123456789", ...extraEnv };
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { env, encoding: "utf8", timeout: 20_000 }, (error, stdout, stderr) => {
+    // A hang guard, not a speed check (a loaded 2-core machine makes one run take seconds).
+    execFile(process.execPath, args, { env, encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : -1, stdout, stderr });
     });
   });

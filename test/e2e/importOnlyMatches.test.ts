@@ -1,6 +1,7 @@
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { SIMPLE_FOLDING } from "../../packages/core/src/values/caseFoldingTable.js";
 
 /**
  * The published core is split so that what needs no parser ships apart from
@@ -20,11 +21,25 @@ async function inputsOf(contents: string): Promise<string[]> {
     .map(([path]) => path.replace(/^.*packages\/core\//, "core/"));
 }
 
+async function textOf(contents: string): Promise<string> {
+  const result = await build({ stdin: { contents, resolveDir: app, sourcefile: "app.mjs", loader: "js" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent" });
+  return result.outputFiles[0]!.text;
+}
+
 describe("an app that imports only what needs no parser", () => {
   it.each(["matches", "prepareFilter", "validateListFilter", "validateQueryFilter", "OPERATORS", "formatDiagnostics"])("carries no parser when it imports only %s", async (name) => {
     const inputs = await inputsOf(`export { ${name} } from "@itemfilter/core";`);
     expect(inputs.some((i) => i.endsWith("core/dist/parser.js"))).toBe(false);
     expect(inputs.some((i) => i.includes("core/dist/"))).toBe(true);
+  });
+
+  // Issue 43: foldCase's table (about 1.1 KB gzipped) ships only to apps that fold.
+  it.each([
+    ["matches", false],
+    ["validateListFilter", false],
+    ["foldCase", true],
+  ])("carries the case-folding table when it imports %s: %s", async (name, carries) => {
+    expect((await textOf(`export { ${name} } from "@itemfilter/core";`)).includes(SIMPLE_FOLDING.slice(0, 40))).toBe(carries);
   });
 
   it("carries the parser when it compiles", async () => {

@@ -38,8 +38,8 @@ function runAsync(command: string, args: string[], cwd: string): Promise<string>
 /**
  * Are the Types Wrong on each tarball, offline: @arethetypeswrong/core, the engine of the `attw`
  * command, in one process (one TypeScript loaded, not six), printing a line per tarball. The packages
- * are ES modules only (by design), which attw reports for require() as CJSResolvesToESM; Node 20.19+
- * (their engines) loads them from require(), which the test "loads every entry point…" checks, so that
+ * are ES modules only (by design), which attw reports for require() as CJSResolvesToESM; Node 22.12+
+ * (their engines; 20.19 too) loads them from require(), which the test "loads every entry point…" checks, so that
  * one finding is set aside, as `attw --ignore-rules cjs-resolves-to-esm` does, and every other is kept.
  */
 const ATTW = `import { checkPackage, createPackageFromTarballData } from "@arethetypeswrong/core";

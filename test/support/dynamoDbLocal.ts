@@ -92,7 +92,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /** Starts DynamoDB Local in memory on a free port of 127.0.0.1 and waits until it answers. */
 export async function startDynamoDbLocal(options: StartOptions = {}): Promise<DynamoDbLocal> {
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  // A hang guard: the JVM answers in a few seconds on a quiet machine, much later on a loaded one; callers' hooks allow 120 s.
+  const timeoutMs = options.timeoutMs ?? 100_000;
   const cwd = dynamoDbLocalFolder();
   if (!exitHookInstalled) {
     exitHookInstalled = true;

@@ -118,7 +118,8 @@ function dataFileSection(d) {
   if (d === undefined || d.na !== null) return `### A data file (issue 26 §3)\n\nn/a: ${d?.na ?? "not run"}`;
   const mb = (bytes) => `${num(bytes / 2 ** 20)} MB`;
   const rows = [
-    [`list (${d.rounds} interleaved rounds)`, `${num(d.cliMs.median)} (${range(d.cliMs)})`, mb(d.rss.cli.big), mb(d.rss.cli.small), `${times(d.ratio.median)} (${range(d.ratio, "×")})`],
+    [`list, keys in order (${d.rounds} interleaved rounds)`, `${num(d.cliMs.median)} (${range(d.cliMs)})`, mb(d.rss.cli.big), mb(d.rss.cli.small), `${times(d.ratio.median)} (${range(d.ratio, "×")})`],
+    [`list, keys not in order (same rounds)`, `${num(d.shuffledMs.median)} (${range(d.shuffledMs)})`, mb(d.rss.shuffled.big), mb(d.rss.shuffled.small), `${times(d.ratioShuffled.median)} (${range(d.ratioShuffled, "×")})`],
     ["plain script", `${num(d.plainMs.median)} (${range(d.plainMs)})`, mb(d.rss.plain.big), mb(d.rss.plain.small), ""],
     ["find (once)", num(d.find.ms), mb(d.find.rss), "", ""],
     [`query (once; exit ${d.query.status}: an NDJSON table has no secondary key)`, num(d.query.ms), mb(d.query.rss), "", ""],

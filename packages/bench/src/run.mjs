@@ -14,12 +14,22 @@ import { benchScaling } from "./scaling.mjs";
 import { benchTypicalProcesses } from "./typicalProcesses.mjs";
 import { evaluateTargets } from "./targets.mjs";
 
+const FLAGS = ["--quick", "--write", "--dynamodb", "--no-dynamodb"];
+const unknown = process.argv.slice(2).filter((arg) => !FLAGS.includes(arg));
+if (unknown.length > 0) {
+  console.error(`bench: unknown argument ${unknown.join(" ")}; the flags are ${FLAGS.join(", ")}`);
+  process.exit(2);
+}
 const quick = process.argv.includes("--quick");
+// results.json is tracked: a run rewrites it only when asked, so trying the bench leaves the checkout clean.
+const write = process.argv.includes("--write");
+// Loading DynamoDB Local takes minutes, more than the rest of a quick run: a quick run leaves it out unless asked.
+const withDynamo = process.argv.includes("--dynamodb") || (!quick && !process.argv.includes("--no-dynamodb"));
 if (typeof globalThis.gc !== "function") {
   console.error("bench: run with node --expose-gc (pnpm bench does) so each section starts from a collected heap");
 }
 
-/** Full run: about 100-120 s on a 2-core box. --quick: a smoke run of every figure in about 30-40 s. */
+/** Full run: about 3 minutes on an idle 2-core box. --quick: a smoke run of every figure but DynamoDB's in about a minute. */
 const S = quick
   ? { rounds: 3, batchMs: 10, warmupMs: 30, hugeRounds: 3, multiples: [1, 10, 200], coldRuns: 4, firstFilterRuns: 3, probeTimeoutMs: 2000, perOpBudgetMs: 1000 }
   : { rounds: 9, batchMs: 50, warmupMs: 200, hugeRounds: 7, multiples: [1, 10, 100, 200, 1000], coldRuns: 15, firstFilterRuns: 15, probeTimeoutMs: 12000, perOpBudgetMs: 1000 };
@@ -92,9 +102,13 @@ results.durationSec = (Date.now() - started) / 1000;
 step("done");
 
 console.log(renderReport(results));
-const file = new URL("../results.json", import.meta.url);
-writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-console.error(`bench: wrote packages/bench/results.json in ${results.durationSec.toFixed(0)} s total`);
+if (write) {
+  const file = new URL("../results.json", import.meta.url);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.error(`bench: wrote packages/bench/results.json in ${results.durationSec.toFixed(0)} s total`);
+} else {
+  console.error(`bench: done in ${results.durationSec.toFixed(0)} s total (results.json left as it was: --write writes it)`);
+}
 
 /** Issue 26: where one request's time goes, node-fetch alone among the ways (src/requestCost.mjs). */
 async function requestCostFigures() {
@@ -141,7 +155,7 @@ async function planFigures() {
  * `--no-dynamodb` leaves it out; a failure is reported in its rows.
  */
 async function dynamoFigures() {
-  if (process.argv.includes("--no-dynamodb")) return { na: "left out (--no-dynamodb)" };
+  if (!withDynamo) return { na: quick ? "left out of --quick (--dynamodb adds it)" : "left out (--no-dynamodb)" };
   step("dynamodb (loading DynamoDB Local takes a while)");
   try {
     const { benchDynamo } = await import(new URL("./dynamoBench.mjs", import.meta.url).href);

@@ -29,6 +29,9 @@ export function checkSchema(value: unknown, file: string): Schema {
     if (!isObject(spec)) throw bad(`gives attribute '${name}' a value that is not an object`);
     if (spec.type !== undefined && !TYPES.has(spec.type as string)) throw bad(`gives attribute '${name}' a type other than "string" or "number"`);
     if (spec.array !== undefined && typeof spec.array !== "boolean") throw bad(`gives attribute '${name}' an array that is not true or false`);
+    if (spec.caseInsensitive !== undefined && typeof spec.caseInsensitive !== "boolean") throw bad(`gives attribute '${name}' a caseInsensitive that is not true or false`);
+    if (spec.folded !== undefined && (typeof spec.folded !== "string" || spec.folded === "")) throw bad(`gives attribute '${name}' a folded that is not an attribute's name`);
+    if (spec.folded !== undefined && spec.caseInsensitive !== true) throw bad(`gives attribute '${name}' a folded copy but not caseInsensitive: true`);
     if (spec.aliases !== undefined && !(Array.isArray(spec.aliases) && spec.aliases.every((a) => typeof a === "string"))) {
       throw bad(`gives attribute '${name}' aliases that are not a list of strings`);
     }

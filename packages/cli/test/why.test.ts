@@ -28,6 +28,11 @@ describe("itemfilter why", () => {
       ],
     ],
     [
+      "a folded comparison, shown folded (issue 43)",
+      ["why", "--table", "users", "--key", "u001", 'fold(name) beginsWith "ADA L"'],
+      ["match: 1 condition decided it", '1 | fold(name) beginsWith "ADA L"', '  | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ fold(name) is "ada lovelace", which begins with "ada l"'],
+    ],
+    [
       "a number key, on a data file",
       ["why", "--table", "pets", "--key", "2", "--data", "PETS", 'kind = "cat"'],
       ["no match: 1 condition decided it", '1 | kind = "cat"', '  | ^^^^^^^^^^^^ kind is "dog", not "cat"'],

@@ -283,9 +283,10 @@ describe("completion", () => {
     filterCompletions(text, pos, resolveOptions({ schema, ...options }))?.options.map((o) => o.label) ?? [];
 
   it.each([
-    ["attributes and aliases", "", 0, {}, ["age", "years", "plan", "name", "tags", "size(", "not", "("]],
+    ["attributes and aliases", "", 0, {}, ["age", "years", "plan", "name", "tags", "size(", "fold(", "not", "("]],
     // issue 34: size( and the operators of a size; the type names after is.
     ["inside size(", "size(", 5, {}, ["age", "years", "plan", "name", "tags"]],
+    ["inside fold(", "fold(", 5, {}, ["age", "years", "plan", "name", "tags"]],
     ["the operators of a size", "size(tags) ", 11, {}, ["=", "!=", "<", "<=", ">", ">=", "in", "between"]],
     ["type names after is not", "tags is not ", 12, {}, ["null", "string", "number", "boolean", "list", "map", "binary"]],
     ["a prefix", "pl", 2, {}, ["plan"]],

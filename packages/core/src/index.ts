@@ -43,3 +43,4 @@ export { validateListFilter, validateQueryFilter, type ValidateOptions } from ".
 export { plan } from "./plan/plan.js";
 export type { ListItemsRequest, Plan, PlanKeys, PlanKeyType, PlanOptions, PlanRequest, QueryItemsRequest } from "./plan/planTypes.js";
 export { formatPlan, type FormatPlanOptions } from "./plan/formatPlan.js";
+export { foldCase } from "./values/foldCase.js";

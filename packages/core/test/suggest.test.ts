@@ -26,11 +26,11 @@ function at(marked: string, options?: SuggestOptions) {
 describe("suggest", () => {
   it.each([
     // Start of input and after and/or/not/(.
-    ["|", undefined, ["size(", "not", "("]],
-    ["|", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
-    ["a = 1 and |", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
-    ["a = 1 or not |", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
-    ["(|", { schema }, [...ATTRIBUTES, "size(", "not", "("]],
+    ["|", undefined, ["size(", "fold(", "not", "("]],
+    ["|", { schema }, [...ATTRIBUTES, "size(", "fold(", "not", "("]],
+    ["a = 1 and |", { schema }, [...ATTRIBUTES, "size(", "fold(", "not", "("]],
+    ["a = 1 or not |", { schema }, [...ATTRIBUTES, "size(", "fold(", "not", "("]],
+    ["(|", { schema }, [...ATTRIBUTES, "size(", "fold(", "not", "("]],
     // size(…): its attribute, then the operators and values a size takes (issue 34).
     ["size(|", { schema }, ATTRIBUTES],
     ["size(age) |", { schema }, ["=", "!=", "<", "<=", ">", ">=", "in", "between"]],
@@ -134,6 +134,7 @@ describe("suggest", () => {
       { label: "`first name`", kind: "attribute" },
       { label: "ts", kind: "attribute", detail: "number" },
       { label: "size(", kind: "keyword", detail: "size(a): a string's length, a list's, set's or map's elements; compare it with a number" },
+      { label: "fold(", kind: "keyword", detail: "fold(a): a's text with letter case ignored (Unicode case folding); compare it with a string" },
       { label: "not", kind: "keyword", detail: "the condition does not hold" },
       { label: "(", kind: "punctuation" },
     ]);
@@ -177,7 +178,7 @@ describe("suggest", () => {
   it.each([
     ["deep groups", "(".repeat(16_000), []],
     ["deep negation", "not ".repeat(4_000), []],
-    ["a long conjunction", "a = 1 and ".repeat(1_600), ["size(", "not", "("]],
+    ["a long conjunction", "a = 1 and ".repeat(1_600), ["size(", "fold(", "not", "("]],
     ["a long group", "(" + "a = 1 and ".repeat(1_600) + "b = 2 ", ["and", "or", ")"]],
   ])("answers at the end of %s", (_, source, labels) => {
     expect(suggest(source, source.length).items.map((i) => i.label)).toEqual(labels);
@@ -185,8 +186,8 @@ describe("suggest", () => {
 
   // With the limits raised out of the way, depth costs one pass over the tokens: no heap or stack exhaustion.
   it.each([
-    ["100,000 open groups", "(".repeat(100_000), ["size(", "not", "("]],
-    ["100,000 negations", "not ".repeat(100_000), ["size(", "not", "("]],
+    ["100,000 open groups", "(".repeat(100_000), ["size(", "fold(", "not", "("]],
+    ["100,000 negations", "not ".repeat(100_000), ["size(", "fold(", "not", "("]],
     ["100,000 negated groups", "not (".repeat(100_000) + "a = 1 ", ["and", "or", ")"]],
     ["100,000 closed groups", "(".repeat(100_000) + "a = 1" + ")".repeat(100_000) + " ", ["and", "or"]],
     ["an in list of 100,000 values", "a in (" + "1, ".repeat(100_000), ['""', "0", "true", "false"]],

@@ -27,7 +27,8 @@ export function toExactTransfer<T>(value: T): ExactTransfer<T> {
       exact.push([...path]);
       return;
     }
-    if (seen.has(v)) return;
+    // A typed array (a range's key hashes) holds only numbers: no walk over its million indexes.
+    if (seen.has(v) || ArrayBuffer.isView(v)) return;
     seen.add(v);
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {

@@ -1,6 +1,7 @@
 import { isAscii } from "node:buffer";
 import { open } from "node:fs/promises";
 import { TextDecoder } from "node:util";
+import { KeyHashList } from "./keyHashes.js";
 import { compareKeyValues, keyValueType, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
@@ -52,6 +53,12 @@ export interface RangeScan {
   itemProblem?: RangeLine | undefined;
   /** Whether the range's keys are strictly ascending; `first` and `last` let ranges be checked across their boundary. */
   sorted: boolean;
+  /**
+   * hashKey of each good item's key, in order (empty when items are not
+   * checked): a file that is not in key order is checked for duplicates from
+   * these, without reading it again.
+   */
+  keyHashes: Float64Array;
   first?: KeyValue | undefined;
   last?: KeyValue | undefined;
   greatest?: { item: Item; primary: KeyValue; kept: boolean } | undefined;
@@ -70,7 +77,8 @@ const CHUNK_BYTES = 1 << 20;
  */
 export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boolean): Promise<RangeScan> {
   const tableKeys = { primaryKey: job.primaryKey, secondaryKey: undefined };
-  const scan: RangeScan = { lines: 0, items: 0, utf8: true, sorted: true, witness: {}, kept: [] };
+  const scan: RangeScan = { lines: 0, items: 0, utf8: true, sorted: true, keyHashes: new Float64Array(0), witness: {}, kept: [] };
+  const hashes = new KeyHashList();
   const witness = scan.witness;
   let greatestItem: Item | undefined;
   let greatestPrimary: KeyValue | undefined;
@@ -97,6 +105,7 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
     if (scan.last === undefined) scan.first = primary;
     else if (scan.sorted && compareKeyValues(scan.last, primary) >= 0) scan.sorted = false;
     scan.last = primary;
+    hashes.add(primary);
     const kept = keep(item);
     if (kept) scan.kept.push(item);
     // While the keys ascend, each is the greatest so far: one comparison per line instead of two.
@@ -110,6 +119,7 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
     if (witness[type] === undefined || (kept && !witness[type].kept)) witness[type] = { item, kept };
   };
   scan.lines = await readLines(job.file, job.range, onLine, () => (scan.utf8 = false));
+  scan.keyHashes = hashes.toArray();
   if (greatestPrimary !== undefined) scan.greatest = { item: greatestItem!, primary: greatestPrimary, kept: greatestKept };
   return scan;
 }

@@ -25,7 +25,7 @@ function send(base: string, host: string | undefined, path = "/listItems", metho
 }
 
 /** Resolves when the socket closes; rejects if it is still open after `guardMs` (a liveness guard, far above the limit under test). */
-function closed(socket: Socket, guardMs = 5000): Promise<string> {
+function closed(socket: Socket, guardMs = 60_000): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = "";
     socket.on("data", (chunk) => (text += chunk.toString()));

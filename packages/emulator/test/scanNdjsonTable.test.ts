@@ -140,7 +140,7 @@ describe("issue 26 §3: scanNdjsonTable", () => {
     expect(scanned.definition.items.map((i) => i.id)).toEqual([...Array.from({ length: 30 }, (_, k) => `u${String(k * 100 + 7).padStart(5, "0")}`), "u02999"]);
   });
 
-  it("reads an unsorted file a second time for its keys, and finds the duplicate buildTable names", async () => {
+  it("checks an unsorted file for duplicate keys by their hashes, and finds the duplicate buildTable names", async () => {
     const file = write('{"id":"b"}\n{"id":"c"}\n{"id":"a"}\n{"id":"c"}\n{"id":"b"}\n');
     await expect(scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => false })).rejects.toThrow(
       'E_DUPLICATE_KEY: ' + file + ':5: table "t": the items on lines 1 and 5 have the same key ("b"); each item needs its own',

@@ -17,6 +17,7 @@ export function loadCommand(select: Select): CommandModule {
         .option("data", { type: "string", describe: "A JSON ({tables: {...}}) or NDJSON data file (default: the demo data); from a tables file, the table named by --table, or its only one" })
         .option("key", { type: "string", describe: "The partition key attribute (default: the tables file's primaryKey)" })
         .option("sort-key", { type: "string", describe: "The sort key attribute (default: the tables file's secondaryKey, when --key is not given)" })
+        .option("schema", { type: "string", describe: "A schema file: each attribute it makes caseInsensitive with a folded copy (\"folded\": \"nameFolded\") is written with that copy, foldCase of its text" })
         .option("resume-from", { type: "number", describe: "Write only the items from this line of the data file on (a load that stopped says which)" })
         .option("wait", { type: "number", describe: `Seconds to wait while nothing listens at the endpoint yet, such as a DynamoDB Local just started (default ${DEFAULT_WAIT_SECONDS}; 0: not at all)` })
         .option("timeout", { type: "string", describe: "Seconds each DynamoDB call waits for its answer before it is retried (default 10)" })
@@ -31,6 +32,7 @@ export function loadCommand(select: Select): CommandModule {
           data: optionalString(argv.data, "data"),
           key: optionalString(argv.key, "key"),
           sortKey: optionalString(argv.sortKey, "sort-key"),
+          schema: optionalString(argv.schema, "schema"),
           resumeFrom: optionalInteger(argv.resumeFrom, "resume-from", 1),
           wait: optionalInteger(argv.wait, "wait", 0, 600) ?? DEFAULT_WAIT_SECONDS,
           timeoutMs: optionalTimeoutMs(argv.timeout),

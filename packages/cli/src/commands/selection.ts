@@ -137,6 +137,8 @@ export interface LoadArgs {
   data: string | undefined;
   key: string | undefined;
   sortKey: string | undefined;
+  /** --schema: a schema file whose folded copies are written with each item. */
+  schema: string | undefined;
   /** --resume-from: the line of the data file to write from. */
   resumeFrom: number | undefined;
   /** --wait: seconds to wait for the endpoint to accept connections. */

@@ -33,9 +33,8 @@ function checkEndpoint(endpoint: string): void {
  */
 export async function openDynamoClient(_ctx: CliContext, target: DynamoTarget): Promise<DynamoDBClient> {
   checkEndpoint(target.endpoint);
-  // The SDK's notice that its 2027 versions need Node 22 (aws-sdk-js-v3#7983) would land on every command's
-  // stderr; this turns off that one notice, not Node's warnings. Set it to anything else to see it.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  // On Node 20 (not supported: README "Requirements") the SDK prints its NodeVersionSupportWarning here, once;
+  // it is true and the person's to act on, so it is not switched off for them. On Node 22 and 24 it never prints.
   // One attempt a call: @itemfilter/dynamodb's retry policy (dynamoRetry) is the only one, so its bound is the one the README states.
   return new DynamoDBClient({ endpoint: target.endpoint, maxAttempts: 1, ...(target.region === undefined ? {} : { region: target.region }) });
 }

@@ -12,6 +12,8 @@ import { demoDataPath } from "../send/demoDataPath.js";
 import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClient.js";
 import { tableItemLines } from "./tableItemLines.js";
 import { waitForEndpoint } from "./waitForEndpoint.js";
+import { foldedCopies, withFoldedCopies } from "./foldedCopies.js";
+import { loadSchema } from "../loadSchema.js";
 
 interface Source {
   items: readonly Item[];
@@ -100,10 +102,12 @@ function loadError(error: WriteTableError, source: Source, args: LoadArgs, from:
 /**
  * `itemfilter load`: creates a DynamoDB table keyed as asked (or writes into
  * the one of that name when its keys are the same) and writes the items with
- * BatchWriteItem, a progress line on stderr; stdout gets one JSON line, the result.
+ * BatchWriteItem (with the folded copies a --schema names), a progress line on stderr; stdout gets one JSON line, the result.
  */
 export async function runLoad(ctx: CliContext, args: LoadArgs): Promise<number> {
-  const source = await readSource(ctx, args);
+  const read = await readSource(ctx, args);
+  const copies = args.schema === undefined ? [] : foldedCopies(await loadSchema(ctx, args.schema), args.schema);
+  const source = copies.length === 0 ? read : { ...read, items: read.items.map((item) => withFoldedCopies(item, copies)) };
   const from = resumeIndex(source, args.resumeFrom);
   const retry = dynamoRetry(ctx, args.timeoutMs, args.endpoint);
   await waitForEndpoint(ctx, args.endpoint, args.wait);

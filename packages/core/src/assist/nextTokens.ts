@@ -48,7 +48,7 @@ const enum At {
   Is,
   /** after `is not`. */
   IsNot,
-  /** after the name `size`: an operation, or the `(` of size(…). */
+  /** after the name `size` or `fold`: an operation, or the `(` of size(…) or fold(…). */
   SizeWord,
   /** after `size (`: the attribute. */
   SizeOpen,
@@ -152,7 +152,7 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
           continue;
         }
         if (type === Identifier || type === QuotedIdentifier) {
-          at = type === Identifier && tokens[i]!.image.toLowerCase() === "size" ? At.SizeWord : At.Attribute;
+          at = type === Identifier && isFunctionName(tokens[i]!.image) ? At.SizeWord : At.Attribute;
           continue;
         }
         // The attribute may be left out: the operation starts here.
@@ -237,4 +237,10 @@ export function nextTokens(tokens: readonly Token[], maxDepth: number): NextToke
   const inGroup = nots.length > 1;
   if (at === At.Done && inGroup) types.push(RParen);
   return { types, complete: tokens.length === 0 || (at === At.Done && !inGroup) };
+}
+
+/** `size` and `fold` (any case) before a `(` make a function of the attribute inside. */
+function isFunctionName(image: string): boolean {
+  const word = image.toLowerCase();
+  return word === "size" || word === "fold";
 }

@@ -33,7 +33,9 @@ import {
   TypeName,
 } from "../scan/tokens.js";
 import { SIZE_OPERATORS, TYPE_NAMES, type TypeName as TypeWord } from "../syntax/typeNames.js";
+import { FOLD_OPERATORS } from "../syntax/foldProblems.js";
 
+const FOLD_DETAIL = "fold(a): a's text with letter case ignored (Unicode case folding); compare it with a string";
 const SIZE_DETAIL = "size(a): a string's length, a list's, set's or map's elements; compare it with a number";
 
 /** What each type test matches, for content assist. */
@@ -227,8 +229,11 @@ class Context {
       case Identifier:
       case QuotedIdentifier:
         for (const item of this.attributes()) add(item);
-        // DynamoDB's size() where a condition starts: not inside size's own parentheses, nor in a key query.
-        if (!this.query && !this.insideSize()) add({ label: "size(", kind: "keyword", detail: SIZE_DETAIL });
+        // DynamoDB's size() and fold() where a condition starts: not inside a function's own parentheses, nor in a key query.
+        if (!this.query && !this.insideSize()) {
+          add({ label: "size(", kind: "keyword", detail: SIZE_DETAIL });
+          add({ label: "fold(", kind: "keyword", detail: FOLD_DETAIL });
+        }
         return;
       case CompareOp:
       case In:
@@ -238,9 +243,9 @@ class Context {
         if (this.subject() !== false) operatorTypes.add(type);
         return;
       case Null:
-        // A size compares with numbers, never with null.
+        // A size compares with numbers and fold(…) with strings, never with null.
         if (prev === CompareOp) {
-          if (!this.sizeBefore(this.before.length - 1)) this.nullValue(add);
+          if (this.functionBefore(this.before.length - 1) === undefined) this.nullValue(add);
         }
         else if (this.query) return;
         else if (prev === Is) add({ label: "null", kind: "operator", detail: operatorInfo("null")!.summary, rank: RANK.get("null")! });
@@ -300,7 +305,9 @@ class Context {
     const type = subject === false ? undefined : subject;
     for (const op of OPERATOR_ITEMS) {
       if (!types.has(op.type) || (op.alias && !typing)) continue;
-      if (this.sizeBefore(this.before.length) && !SIZE_OPERATORS.has(op.info.name)) continue;
+      const fn = this.functionBefore(this.before.length);
+      if (fn === "size" && !SIZE_OPERATORS.has(op.info.name)) continue;
+      if (fn === "fold" && !FOLD_OPERATORS.has(op.info.name)) continue;
       if (this.query && !op.info.query) continue;
       if (type === "number" && op.info.value === "string") continue;
       if (type === "string" && op.info.value === "number") continue;
@@ -322,7 +329,10 @@ class Context {
     if (index === undefined) return [];
     const out: Candidate[] = [];
     for (const [written, resolved] of index.names) {
-      const detail = written === resolved.name && resolved.path === undefined ? resolved.type : `alias of ${resolved.path === undefined ? resolved.name : quotePath(resolved.name, resolved.path)}`;
+      // A folded copy the schema does not list is the app's, not a name to offer.
+      if (resolved.foldedCopy === true && !Object.hasOwn(index.schema.attributes, written)) continue;
+      const own = written === resolved.name && resolved.path === undefined;
+      const detail = own ? (resolved.caseInsensitive === true ? `${resolved.type ?? "string"}, any letter case` : resolved.type) : `alias of ${resolved.path === undefined ? resolved.name : quotePath(resolved.name, resolved.path)}`;
       const item = { label: quoteName(written), kind: "attribute" as const, name: written };
       out.push(detail === undefined ? item : { ...item, detail });
     }
@@ -362,8 +372,9 @@ class Context {
    * (a list filter cannot leave its attribute out).
    */
   subject(): AttributeType | undefined | false {
-    // A size is a number.
-    if (this.sizeBefore(this.before.length)) return "number";
+    // A size is a number, and fold(…) text.
+    const fn = this.functionBefore(this.before.length);
+    if (fn !== undefined) return fn === "size" ? "number" : "string";
     const last = this.before[this.before.length - 1];
     if (last !== undefined && (last.tokenType === Identifier || last.tokenType === QuotedIdentifier)) {
       return this.typeOf(last.payload as string | NamePath);
@@ -389,7 +400,8 @@ class Context {
     // A key is never a boolean; a list filter's =, != and in take one.
     if (!this.query && (op === undefined || takesBoolean(op.operator))) types.add("boolean");
     if (op === undefined) return types;
-    if (this.sizeBefore(op.index)) return new Set(["number"]);
+    const fn = this.functionBefore(op.index);
+    if (fn !== undefined) return new Set([fn === "size" ? "number" : "string"]);
     const shape = operatorInfo(op.operator)!.value;
     if (shape === "number") types.delete("string");
     if (shape === "string") types.delete("number");
@@ -407,24 +419,19 @@ class Context {
   }
 
   /** The cursor follows `between <literal>`, so an `and` here separates the bounds. */
-  /** Whether the tokens before `end` end with `size ( name )`. */
-  private sizeBefore(end: number): boolean {
+  /** The function when the tokens before `end` end with `size ( name )` or `fold ( name )`. */
+  private functionBefore(end: number): "size" | "fold" | undefined {
     const word = this.before[end - 4];
     const name = this.before[end - 2]?.tokenType;
-    return (
-      this.before[end - 1]?.tokenType === RParen &&
-      (name === Identifier || name === QuotedIdentifier) &&
-      this.before[end - 3]?.tokenType === LParen &&
-      word?.tokenType === Identifier &&
-      word.image.toLowerCase() === "size"
-    );
+    const fits = this.before[end - 1]?.tokenType === RParen && (name === Identifier || name === QuotedIdentifier) && this.before[end - 3]?.tokenType === LParen && word?.tokenType === Identifier;
+    return fits ? functionWord(word.image) : undefined;
   }
 
-  /** Right after `size (`, where the attribute of size(…) goes. */
+  /** Right after `size (` or `fold (`, where the function's attribute goes. */
   private insideSize(): boolean {
     const n = this.before.length;
     const word = this.before[n - 2];
-    return this.before[n - 1]?.tokenType === LParen && word?.tokenType === Identifier && word.image.toLowerCase() === "size";
+    return this.before[n - 1]?.tokenType === LParen && word?.tokenType === Identifier && functionWord(word.image) !== undefined;
   }
 
   inBetween(): boolean {
@@ -440,4 +447,9 @@ class Context {
     if (op?.operator === "equals") add({ label: "null", kind: "value", detail: operatorInfo("null")!.summary });
     if (op?.operator === "notEquals") add({ label: "null", kind: "value", detail: operatorInfo("notNull")!.summary });
   }
+}
+
+function functionWord(image: string): "size" | "fold" | undefined {
+  const word = image.toLowerCase();
+  return word === "size" || word === "fold" ? word : undefined;
 }

@@ -151,8 +151,8 @@ function kindOf(tokens: Token[], t: number): TokenKind {
   if (type === Not && tokens[t - 1]?.tokenType === Is) return "operator";
   if (type === And && tokens[t - 2]?.tokenType === Between && isLiteral(tokens[t - 1]!.tokenType)) return "operator";
   if (type === Identifier) {
-    // `size(`: the function, as the parser reads it (an attribute named size is never followed by a parenthesis).
-    if (tokens[t + 1]?.tokenType === LParen && tok.image.toLowerCase() === "size") return "keyword";
+    // `size(` and `fold(`: the functions, as the parser reads them (an attribute named so is never followed by a parenthesis).
+    if (tokens[t + 1]?.tokenType === LParen && (tok.image.toLowerCase() === "size" || tok.image.toLowerCase() === "fold")) return "keyword";
     // A type's name after `is` or `is not`, as `null` is there: the parser reads nothing else in that place.
     const before = tokens[t - 1]?.tokenType;
     if (before === Is || (before === Not && tokens[t - 2]?.tokenType === Is)) return "operator";

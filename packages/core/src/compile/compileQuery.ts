@@ -20,6 +20,7 @@ import { scopeDocument, type ScopeInput } from "../tree/scopedDocument.js";
 import { withoutRefusedNames } from "../schema/refusedSuggestions.js";
 import { literalValue } from "../syntax/literalValue.js";
 import { stringifyJson } from "../values/exactJson.js";
+import { foldBySchema } from "../schema/foldBySchema.js";
 
 export interface CompileQueryOptions extends ParseOptions {
   /** The table's secondary key name; it may be written instead of `key`. */
@@ -91,7 +92,7 @@ function compileOwn(input: FilterInput, options: CompileQueryOptions | undefined
   // A condition without a subject tests the key too, so the schema checks its type where it knows the key.
   const typed = secondaryKey !== undefined && schemaIndex(schema).resolve(secondaryKey) !== undefined;
   try {
-    return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query"), options));
+    return compileFast(input, rest, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query", foldBySchema), options));
   } catch (error) {
     // Parsed without the schema: a did-you-mean the schema would refuse goes here; `key` is the subject, always taken.
     throw withoutRefusedNames(error, schema, ["key"]);
@@ -181,7 +182,7 @@ function checkKeyPredicate(p: PredicateNode, secondaryKey: string | undefined, p
     });
     return;
   }
-  if (isLocalOnly(p)) {
+  if (isLocalOnly(p) || p.fold === true) {
     checkLiterals(p, problems, maxInValues, "query");
     return;
   }

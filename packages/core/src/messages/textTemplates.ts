@@ -79,6 +79,10 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_VALUE_TYPE sizeOperator": { text: "size(…) is a number: compare it with =, !=, <, <=, >, >=, between or in, not '{written}'" }, // params also: operator (its name)
     "E_VALUE_TYPE sizeValue": { text: "size(…) is a number, and compares with numbers, not {given|type}[ ({value|literal})]" }, // params also: expected
     "E_VALUE_TYPE sizeService": { text: "the service's filters cannot test size(…): they compare an attribute's value" }, // params also: operator, written
+    "E_VALUE_TYPE foldOperator": { text: "fold(…) compares text: use it with =, !=, <, <=, >, >=, between, in, beginsWith, contains or notContains, not '{written}'" }, // params also: operator (its name)
+    "E_VALUE_TYPE foldValue": { text: "fold(…) compares text, and takes strings, not {given|type}[ ({value|literal})]" }, // params also: expected
+    "E_VALUE_TYPE foldService": { text: "the service's filters compare letter case exactly: '{name}' can be compared in any case only on a stored folded copy of it" }, // params also: operator, written
+    "E_VALUE_TYPE foldDynamo": { text: "DynamoDB compares letter case exactly: '{name}' can be compared in any case only on a stored folded copy of it" }, // params also: operator, written
     "E_VALUE_TYPE pathService": { text: "the service's filters name a top-level attribute, not the path '{path}'" }, // params also: name (the top-level attribute), operator, written
     "E_VALUE_TYPE typeService": { text: "the service's filters cannot test an attribute's type: they compare its value" }, // params also: operator, written
     "E_VALUE_TYPE booleanKey": { text: "a key is a string or a number, never a boolean" }, // params also: operator, written
@@ -149,6 +153,8 @@ function textTemplates(): Readonly<Record<string, Template>> {
     "E_FILTER_JSON node": { text: "expected a node (Or, And, Not or Predicate), not {given|type}[ ({value|literal})][ of type {nodeType|literal}]" },
     "E_FILTER_JSON size": { text: "size is true or absent, not {given|type}[ ({value|literal})]" },
     "E_FILTER_JSON sizeOperator": { text: "'{operator}' cannot test size(…): it takes =, !=, <, <=, >, >=, between and in" },
+    "E_FILTER_JSON fold": { text: "fold is true or absent, not {given|type}[ ({value|literal})]" },
+    "E_FILTER_JSON foldOperator": { text: "'{operator}' cannot compare fold(…): it takes =, !=, <, <=, >, >=, between, in, beginsWith, contains and notContains" },
     "E_FILTER_JSON typeName": { text: "a type test's value is a String node naming a type: {expected|or}" },
     "E_FILTER_JSON brackets": { text: "brackets is true or absent, not {given|type}[ ({value|literal})]" },
     "E_FILTER_JSON attribute": { text: "expected an Attribute node or null, not {given|type}[ ({value|literal})][ of type {nodeType|literal}]" },

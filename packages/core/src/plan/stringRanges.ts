@@ -43,7 +43,7 @@ export function pairStringRanges(clause: Clause): Clause {
 function predicate(l: Local): PredicateNode | undefined {
   const node = l.node;
   // A path's range stays local: the service's `item` names a top-level attribute.
-  return node.type === "Predicate" && node.attribute !== null && node.attribute.path === undefined && isStringOrdering(node) ? node : undefined;
+  return node.type === "Predicate" && node.attribute !== null && node.attribute.path === undefined && node.fold !== true && isStringOrdering(node) ? node : undefined;
 }
 
 function boundOf(l: Local): { name: string; lower: boolean } | undefined {

@@ -107,7 +107,7 @@ function lit(l: Literal, span: Span): Term {
 function positive(node: PredicateNode): Term {
   // The service's ListFilter holds no boolean, orders numbers only and names top-level attributes, so such
   // a condition is checked locally (a range of strings may still reach the server as between: stringRanges.ts).
-  if (hasBoolean(node) || isStringOrdering(node) || isLocalOnly(node) || hasPath(node)) return lit(local(node), node.span);
+  if (hasBoolean(node) || isStringOrdering(node) || isLocalOnly(node) || hasPath(node) || node.fold === true) return lit(local(node), node.span);
   const filter = predicateFilter(node);
   if (filter.operator !== "in" || !Array.isArray(filter.value)) return lit(pushed(filter), node.span);
   const numbers = filter.value.filter(isNumberValue);
@@ -124,7 +124,7 @@ function sameShape(item: string, values: Scalar[], brackets: boolean): ListFilte
 }
 
 function negative(node: PredicateNode): Term {
-  const filters = hasBoolean(node) || isLocalOnly(node) || hasPath(node) ? null : complementFilters(node);
+  const filters = hasBoolean(node) || isLocalOnly(node) || hasPath(node) || node.fold === true ? null : complementFilters(node);
   if (filters === null) {
     const not: NotNode = { type: "Not", operand: node, span: node.span };
     return lit(local(not), node.span);

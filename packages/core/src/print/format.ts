@@ -93,7 +93,7 @@ function bare(n: FilterNode, own: number): string {
 
 function predicate(p: PredicateNode): string {
   const name = p.attribute === null ? "" : quotePath(p.attribute.name, p.attribute.path);
-  const subject = p.attribute === null ? "" : (p.size === true ? `size(${name})` : name) + " ";
+  const subject = p.attribute === null ? "" : (p.size === true ? `size(${name})` : p.fold === true ? `fold(${name})` : name) + " ";
   return subject + operation(p);
 }
 

@@ -4,6 +4,7 @@ import { withRedaction } from "../tree/bindParams.js";
 import { withSource } from "../syntax/writtenOperator.js";
 import { applySchema, type Schema } from "./schema.js";
 import { withoutRefusedNames } from "./refusedSuggestions.js";
+import { foldBySchema } from "./foldBySchema.js";
 
 export interface ParseOptions extends TreeOptions {
   /** Attributes the app exposes; unknown names and values of the wrong type are errors. */
@@ -29,5 +30,5 @@ export function parseChecked(source: string, options: ParseOptions | undefined, 
     throw options?.schema === undefined ? error : withoutRefusedNames(error, options.schema);
   }
   if (options?.schema === undefined) return doc;
-  return withSource(source, () => withRedaction(doc, () => applySchema(doc, options.schema!)));
+  return withSource(source, () => withRedaction(doc, () => applySchema(doc, options.schema!, "list", foldBySchema)));
 }

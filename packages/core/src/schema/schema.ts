@@ -11,6 +11,7 @@ import { readNumber } from "../values/numberValue.js";
 import { closest } from "../messages/closest.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
+import { addFoldedCopies, checkFolding, foldingOf, renamedAttribute } from "./schemaFolding.js";
 
 export type AttributeType = "string" | "number" | "boolean";
 
@@ -25,6 +26,20 @@ export interface AttributeSchema {
    * `!=` to `notContains`.
    */
   array?: boolean;
+  /**
+   * Letter case does not matter: `=`, `!=`, `in`, `beginsWith`, `contains`,
+   * `notContains`, the orderings and `between` compare folded text (foldCase),
+   * the attribute's and the value's, as `fold(name)` does (grammar/semantics.md,
+   * "Letter case"). For a string attribute (`type` "string" or absent).
+   */
+  caseInsensitive?: boolean;
+  /**
+   * With `caseInsensitive`: an attribute the app stores holding `foldCase` of
+   * this one. Those conditions are then sent on it, with the value folded, so
+   * the service and DynamoDB run them exactly; the schema knows it as a
+   * string attribute whose values are folded.
+   */
+  folded?: string;
 }
 
 /** The attributes an app exposes, under the names it shows. */
@@ -42,6 +57,12 @@ export interface ResolvedAttribute {
   type?: AttributeType;
   /** The schema entry's `array`, for the attribute it names exactly. */
   array?: boolean;
+  /** The schema entry's `caseInsensitive`, for the attribute it names exactly. */
+  caseInsensitive?: boolean;
+  /** The stored folded copy the schema entry's `folded` names. */
+  folded?: NamePath;
+  /** The attribute is another's folded copy: the values it is compared with are folded. */
+  foldedCopy?: boolean;
 }
 
 /**
@@ -67,10 +88,16 @@ export class SchemaIndex {
       const spec = attrs[key]!;
       checkAttributeSchema(key, spec);
       const stored = schemaName(key);
-      const resolved: ResolvedAttribute = { ...stored, ...(spec.type === undefined ? {} : { type: spec.type }), ...(spec.array === undefined ? {} : { array: spec.array }) };
+      const resolved: ResolvedAttribute = { ...stored, ...(spec.type === undefined ? {} : { type: spec.type }), ...(spec.array === undefined ? {} : { array: spec.array }), ...foldingOf(spec, schemaName) };
       this.add(stored, resolved, true);
       for (const alias of spec.aliases ?? []) this.add(schemaName(alias), resolved, false);
     }
+    addFoldedCopies(this, SCHEMA);
+  }
+
+  /** Adds a name the schema does not list by its key (a folded copy), as a stored name. */
+  addStored(written: NamePath, resolved: ResolvedAttribute): void {
+    this.add(written, resolved, true);
   }
 
   private add(written: NamePath, resolved: ResolvedAttribute, stored: boolean): void {
@@ -160,6 +187,7 @@ function checkAttributeSchema(name: string, spec: unknown): asserts spec is Attr
   if (aliases !== undefined && !(Array.isArray(aliases) && aliases.every((a) => typeof a === "string"))) {
     throw new TypeError(`${SCHEMA}: the aliases of ${JSON.stringify(name)} are an array of strings, not ${describeValue(aliases)}`);
   }
+  checkFolding(name, spec as AttributeSchema, SCHEMA);
 }
 
 const indexes = new WeakMap<Schema, SchemaIndex>();
@@ -174,40 +202,48 @@ export function schemaIndex(schema: Schema): SchemaIndex {
  * Checks every attribute against the schema and rewrites aliases to stored
  * names. All problems are reported together.
  */
-export function applySchema(doc: FilterDocument, schema: Schema, target: Target = "list"): FilterDocument {
+export function applySchema(doc: FilterDocument, schema: Schema, target: Target = "list", fold?: SchemaFold): FilterDocument {
   if (doc.body === null) return doc;
   const index = schemaIndex(schema);
   const problems: Diagnostic[] = [];
-  const body = rewrite(doc.body, index, problems, target);
+  const body = rewrite(doc.body, index, problems, target, fold);
   if (problems.length > 0) throw new FilterError(problems);
   return body === doc.body ? doc : { ...doc, body };
 }
 
+/**
+ * How a condition compares letter case once its attribute is resolved
+ * (foldBySchema.ts, which the text's readers pass): without it, as filter JSON
+ * is checked, `caseInsensitive` and `folded` change nothing, since filter JSON
+ * is what the service runs, exactly.
+ */
+export type SchemaFold = (node: PredicateNode, resolved: ResolvedAttribute) => PredicateNode;
+
 /** Which request the filter is for: a key query takes fewer operators, so it is offered fewer. */
 export type Target = "list" | "query";
 
-function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[], target: Target): FilterNode {
+function rewrite(node: FilterNode, index: SchemaIndex, problems: Diagnostic[], target: Target, fold: SchemaFold | undefined): FilterNode {
   switch (node.type) {
     case "And":
     case "Or": {
       let changed = false;
       const operands = node.operands.map((op) => {
-        const next = rewrite(op, index, problems, target);
+        const next = rewrite(op, index, problems, target, fold);
         if (next !== op) changed = true;
         return next;
       });
       return changed ? { ...node, operands } : node;
     }
     case "Not": {
-      const operand = rewrite(node.operand, index, problems, target);
+      const operand = rewrite(node.operand, index, problems, target, fold);
       return operand === node.operand ? node : { ...node, operand };
     }
     case "Predicate":
-      return checkPredicate(node, index, problems, target);
+      return checkPredicate(node, index, problems, target, fold);
   }
 }
 
-function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[], target: Target): PredicateNode {
+function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagnostic[], target: Target, fold: SchemaFold | undefined): PredicateNode {
   const attr = node.attribute;
   if (attr === null) return node;
   const resolved = index.resolvePath(attr.name, attr.path);
@@ -231,10 +267,8 @@ function checkPredicate(node: PredicateNode, index: SchemaIndex, problems: Diagn
     if (resolved.type !== undefined) checkType(node, attr, resolved.type, problems, target);
     if (resolved.array === true) checkArray(node, attr, problems);
   }
-  if (resolved.name === attr.name && samePath(resolved.path, attr.path)) return node;
-  const { path: _written, ...top } = attr;
-  const renamed: AttributeNode = resolved.path === undefined ? { ...top, name: resolved.name } : { ...top, name: resolved.name, path: resolved.path };
-  return { ...node, attribute: renamed };
+  const renamed = resolved.name === attr.name && samePath(resolved.path, attr.path) ? node : { ...node, attribute: renamedAttribute(attr, resolved) };
+  return fold === undefined ? renamed : fold(renamed, resolved);
 }
 
 function samePath(a: readonly PathSegment[] | undefined, b: readonly PathSegment[] | undefined): boolean {

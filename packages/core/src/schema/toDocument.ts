@@ -5,6 +5,7 @@ import { withRedaction } from "../tree/bindParams.js";
 import { withSource } from "../syntax/writtenOperator.js";
 import { applySchema } from "./schema.js";
 import { parseChecked, type ParseOptions } from "./parse.js";
+import { foldBySchema } from "./foldBySchema.js";
 
 /**
  * The one entry every public function that takes FilterInput goes through:
@@ -14,7 +15,7 @@ import { parseChecked, type ParseOptions } from "./parse.js";
 export function toDocument(input: FilterInput, options?: ParseOptions, locate = true, bind = true): FilterDocument {
   if (typeof input === "string") return parseChecked(input, options, locate, true, bind);
   const doc = readDocument(input, options, locate, bind);
-  return options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!)), doc.span);
+  return options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!, "list", foldBySchema)), doc.span);
 }
 
 /**

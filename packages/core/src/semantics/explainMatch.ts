@@ -8,6 +8,7 @@ import { readPath } from "./itemValue.js";
 import type { Operator } from "../values/operators.js";
 import { nameText, predicateReason } from "./predicateReason.js";
 import { conditionTest } from "./conditionTest.js";
+import { foldedText, foldValue } from "./foldedTest.js";
 import { sizeReason, typeReason } from "./sizeAndTypeReason.js";
 import type { Span } from "../messages/location.js";
 import { guardStack, type FilterInput } from "../tree/readDocument.js";
@@ -23,6 +24,14 @@ export interface DecidingPredicate {
   readonly operator: Operator;
   /** True when the condition tests `size(attribute)`: `actual` is then the attribute's value, not its size. */
   readonly size?: true;
+  /**
+   * True when the condition compares folded text (`fold(attribute)`, or an
+   * attribute the schema makes case-insensitive): `value` is then folded, and
+   * `folded` is what `actual` folds to, which is what was compared.
+   */
+  readonly fold?: true;
+  /** For a folded condition, `actual` with its text folded (foldCase); absent when the attribute is missing or holds no text. */
+  readonly folded?: unknown;
   /** The attribute tested (the secondary key's name for a key query's `key`); for a nested one, the top-level attribute. */
   readonly attribute: string;
   /** For a nested attribute (`address.city`), the steps after `attribute` (ast.ts); `present` and `actual` are the value there. */
@@ -189,22 +198,27 @@ function collect(judged: Judged, root: boolean, out: DecidingPredicate[]): void 
 
 function decide(node: PredicateNode, item: unknown, secondaryKey: string | undefined, negated: boolean): DecidingPredicate {
   const name = predicateSubject("explainMatch", node, secondaryKey);
-  const value = plainValue(node.value);
+  const written = plainValue(node.value);
   const path = node.attribute?.path;
   const actual = readPath(item, name, path);
-  const holds = conditionTest(node, value)(actual);
+  const holds = conditionTest(node, written)(actual);
   const present = actual !== undefined && actual !== null;
-  const who = nameText(name, path);
+  const fold = node.fold === true;
+  // A folded condition is shown as it compares: fold(a) against the folded values.
+  const value = fold ? (foldValue(written) as typeof written) : written;
+  const folded = fold ? foldedText(actual) : undefined;
+  const who = fold ? `fold(${nameText(name, path)})` : nameText(name, path);
   const reason =
     node.size === true
       ? sizeReason(who, node.operator, value, actual, holds)
       : node.operator === "type" || node.operator === "notType"
         ? typeReason(who, value, actual)
-        : predicateReason(who, node.operator, value, actual, holds);
+        : predicateReason(who, node.operator, value, fold ? folded : actual, holds);
   return {
     span: node.span,
     operator: node.operator,
     ...(node.size === true ? { size: true as const } : {}),
+    ...(fold ? { fold: true as const, ...(folded === undefined ? {} : { folded }) } : {}),
     attribute: name,
     ...(path === undefined ? {} : { path }),
     ...(value === undefined ? {} : { value }),

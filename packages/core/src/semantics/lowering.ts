@@ -12,6 +12,8 @@ import { writtenOperator } from "../syntax/writtenOperator.js";
 import { booleanOperatorProblem, hasBoolean, misusedBoolean } from "../syntax/booleanOperators.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
 import { quotePath } from "../scan/quote.js";
+import { foldRefusal } from "./foldRefusal.js";
+import { foldValue } from "./foldedTest.js";
 
 /**
  * The exact rewrites from a condition to ListFilters, shared by compileList
@@ -103,6 +105,10 @@ export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxIn
     problems.push(pathRefusal(node, reader));
     return;
   }
+  if (node.fold === true && reader !== "local") {
+    problems.push(foldRefusal(node, reader));
+    return;
+  }
   if (isLocalOnly(node)) {
     if (reader !== "local") {
       problems.push(localOnlyRefusal(node, reader));
@@ -121,7 +127,9 @@ export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxIn
     if (misused !== undefined) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
     return;
   }
-  const plain = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
+  const written = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
+  // fold(a) compares folded values, so its bounds are ordered as they fold: `fold(a) between "a" and "B"` is a range.
+  const plain = node.fold === true ? (foldValue(written) as typeof written) : written;
   if (checkValue(node.operator, plain, v !== undefined, maxInValues, true) === null) return;
   // Checked again, on the error path only, to word the issue with the operator as written.
   const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true, writtenOperator(node))!;

@@ -57,6 +57,13 @@ export interface PredicateNode {
    * with numbers. The span starts at `size`.
    */
   readonly size?: true;
+  /**
+   * The condition compares folded values, letter case ignored: `fold(a)`,
+   * or an attribute the schema marks `caseInsensitive` (grammar/semantics.md,
+   * "Letter case"). Only FOLD_OPERATORS (foldProblems.ts) take it, with
+   * strings. The span starts at `fold`.
+   */
+  readonly fold?: true;
   readonly span: Span;
 }
 

@@ -11,6 +11,7 @@ import { LeanParser, typeSet } from "./leanParser.js";
 import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
 import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
 import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
+import { FOLD_OPERATORS, foldOperatorProblem, foldValueProblem } from "./foldProblems.js";
 import type { NamePath } from "../scan/readNamePath.js";
 import {
   ALL_TOKENS,
@@ -85,6 +86,8 @@ export class FilterParser extends LeanParser {
   state!: ParseState;
   /** Whether the predicate being parsed tests `size(…)`, whose operators and values are checked as they are read. */
   private sizing = false;
+  /** The predicate being parsed compares `fold(…)`: its operator and values are checked as it is built. */
+  private folding = false;
 
   /**
    * Grammar validation is skipped at run time: it costs load time on every
@@ -172,34 +175,38 @@ export class FilterParser extends LeanParser {
 
   /**
    * predicate := subject? operation
-   * subject   := attribute | "size" "(" attribute ")"
+   * subject   := attribute | ("size" | "fold") "(" attribute ")"
    * attribute := Identifier | QuotedIdentifier
    * operation := CompareOp (literal | "null") | "is" "not"? ("null" | typeName) | "null" | "notNull"
    *            | "in" inList | "between" literal "and" literal
-   * `size` is a name like any other (an attribute may be called size) unless a `(` follows it.
+   * `size` and `fold` are names like any other (an attribute may be called size) unless a `(` follows.
    */
   predicate = this.RULE("predicate", (): PredicateNode => {
     const start = this.LA(1);
     this.sizeWord = undefined;
     let name = this.take(NAME_TYPES);
     if (name === undefined) name = this.OPTION(this.attribute);
-    else if (isSizeWord(name) && this.LA(1).tokenType === LParen) {
+    else if (isFunctionWord(name) && this.LA(1).tokenType === LParen) {
       // What the attribute rule's Identifier alternative does, on take()'s fast path.
       this.sizeWord = name;
       name = this.sizeOf();
     }
     const sized = this.sizeWord;
+    const folded = sized !== undefined && isFoldWord(sized);
     // Read by node() and literalNode() while this predicate's operation is parsed.
-    this.sizing = sized !== undefined && !this.RECORDING_PHASE;
+    this.sizing = sized !== undefined && !folded && !this.RECORDING_PHASE;
+    this.folding = folded && !this.RECORDING_PHASE;
     const node = this.OR2(this.operationAlts);
     this.sizing = false;
+    this.folding = false;
     // Under error recovery the operation may be missing; the parse fails anyway.
     if (this.RECORDING_PHASE || node === undefined) return node;
     const s = this.state;
     if (++s.predicates > s.maxPredicates) this.limit(start, limitText("maxPredicates", s.maxPredicates));
     const attribute: AttributeNode | null = name === undefined ? null : attributeNode((name as unknown as { payload: string | NamePath }).payload, this.spanOf(name));
     (node as { attribute: AttributeNode | null }).attribute = attribute;
-    if (sized !== undefined) (node as { size?: true }).size = true;
+    if (folded) (node as { fold?: true }).fold = true;
+    else if (sized !== undefined) (node as { size?: true }).size = true;
     (node as { span: Span }).span = this.predicateSpan(node, attribute, sized === undefined ? undefined : start);
     return node;
   });
@@ -220,7 +227,7 @@ export class FilterParser extends LeanParser {
     {
       ALT: () => {
         const id = this.CONSUME1(Identifier);
-        const inner = this.OPTION5({ GATE: () => isSizeWord(id), DEF: this.sizeOf });
+        const inner = this.OPTION5({ GATE: () => isFunctionWord(id), DEF: this.sizeOf });
         if (inner === undefined) return id;
         this.sizeWord = id;
         return inner;
@@ -365,6 +372,7 @@ export class FilterParser extends LeanParser {
     const payload = (tok as unknown as { payload: never }).payload;
     const type = tok.tokenType;
     if (this.sizing && type !== NumberLiteral && type !== Parameter) this.state.problems.push(sizeValueProblem(payload, tok.startOffset, tok.endOffset! + 1));
+    if (this.folding && type !== StringLiteral && type !== Parameter) this.state.problems.push(foldValueProblem(payload, tok.startOffset, tok.endOffset! + 1));
     if (type === Parameter) {
       this.state.hasParams = true;
       return { type: "Param", name: payload, span: this.spanOf(tok) };
@@ -376,8 +384,9 @@ export class FilterParser extends LeanParser {
 
   private comparison(opTok: IToken, valueTok: IToken): PredicateNode {
     const operator = (opTok as unknown as { payload: Operator }).payload;
-    if (valueTok.tokenType === Null && this.sizing) {
-      this.state.problems.push(sizeValueProblem(null, valueTok.startOffset, valueTok.endOffset! + 1));
+    if (valueTok.tokenType === Null && (this.sizing || this.folding)) {
+      const problem = this.sizing ? sizeValueProblem : foldValueProblem;
+      this.state.problems.push(problem(null, valueTok.startOffset, valueTok.endOffset! + 1));
       return this.node(operator, opTok, valueTok);
     }
     if (valueTok.tokenType !== Null) {
@@ -400,7 +409,7 @@ export class FilterParser extends LeanParser {
   /** `a < true`, `between false and true`: reported at the boolean, with the operator as written. */
   private checkBoolean(operator: Operator, opTok: IToken, valueTok: IToken): void {
     // A size compares with numbers: literalNode reports any other value once.
-    if (valueTok.tokenType !== BooleanLiteral || takesBoolean(operator) || this.sizing) return;
+    if (valueTok.tokenType !== BooleanLiteral || takesBoolean(operator) || this.sizing || this.folding) return;
     const problem = booleanOperatorProblem(operator, opTok.image);
     this.state.problems.push({ code: "E_VALUE_TYPE", ...problem, start: valueTok.startOffset, end: valueTok.endOffset! + 1 });
   }
@@ -408,6 +417,7 @@ export class FilterParser extends LeanParser {
   /** A predicate node with its operator span; predicate() fills in the attribute and the whole span. */
   private node(operator: Operator, first: IToken, last: IToken, value?: LiteralNode | LiteralNode[]): PredicateNode {
     if (this.sizing && !SIZE_OPERATORS.has(operator)) this.state.problems.push(sizeOperatorProblem(operator, first.image, first.startOffset, last.endOffset! + 1));
+    if (this.folding && !FOLD_OPERATORS.has(operator)) this.state.problems.push(foldOperatorProblem(operator, first.image, first.startOffset, last.endOffset! + 1));
     const operatorSpan = this.state.index.span(first.startOffset, last.endOffset! + 1);
     const span = undefined as unknown as Span;
     // Two literals rather than adding `value` later, which gives every such node a second allocation for it.
@@ -468,10 +478,17 @@ function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
   return typeof payload === "string" ? { type: "Attribute", name: payload, span } : { type: "Attribute", name: payload.name, path: payload.path, span };
 }
 
-/** Whether a name token is the word `size` (in any case), which a `(` makes DynamoDB's size(). */
-function isSizeWord(name: IToken | undefined): boolean {
+/** Whether a name token is the word `size` or `fold` (in any case), which a `(` makes DynamoDB's size() or fold(). */
+function isFunctionWord(name: IToken | undefined): boolean {
   // The length first: most names are not four characters, and image is a slice of the source.
-  return name !== undefined && name.tokenType === Identifier && name.endOffset! - name.startOffset === 3 && name.image.toLowerCase() === "size";
+  if (name === undefined || name.tokenType !== Identifier || name.endOffset! - name.startOffset !== 3) return false;
+  const word = name.image.toLowerCase();
+  return word === "size" || word === "fold";
+}
+
+/** Whether the function word of a subject is `fold`. */
+function isFoldWord(word: IToken): boolean {
+  return word.image.toLowerCase() === "fold";
 }
 
 /** Appends a node to an operand list, splicing in the operands of a node of the same kind. */

@@ -13,6 +13,7 @@ import { booleanOperatorProblem, misusedBoolean } from "../syntax/booleanOperato
 import { literalValue } from "../syntax/literalValue.js";
 import { sizeValueProblem } from "../syntax/sizeAndTypeProblems.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
+import { foldValueProblem } from "../syntax/foldProblems.js";
 
 /** A parameter's value: a string, a finite number (an ExactNumber too) or a boolean, or for `in` a list of them. */
 export type ParamValue = string | NumberValue | boolean | readonly (string | NumberValue | boolean)[];
@@ -85,8 +86,17 @@ function bindPredicate(node: PredicateNode, params: Params, problems: Diagnostic
   const out = bindValues(node, params, problems, bound);
   // `a < $x` with x true: refused as `a < true` is, at the parameter.
   const misused = out === node ? undefined : misusedBoolean(out);
-  if (misused !== undefined && node.size !== true) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
+  if (misused !== undefined && node.size !== true && node.fold !== true) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
   // `size(a) = $x` with x a string: refused as `size(a) = "3"` is, at the parameter (its value redacted later).
+  // `fold(a) = $x` with x a number: refused as `fold(a) = 3` is, at the parameter.
+  if (out !== node && node.fold === true) {
+    const values = out.value === undefined ? [] : Array.isArray(out.value) ? out.value : [out.value];
+    const odd = values.find((l) => l.type !== "String");
+    if (odd !== undefined) {
+      const { code, message, hint, params } = foldValueProblem(literalValue(odd), 0, 0, false);
+      problems.push({ code, message, hint: hint!, params, span: odd.span });
+    }
+  }
   if (out !== node && node.size === true) {
     const values = out.value === undefined ? [] : Array.isArray(out.value) ? out.value : [out.value];
     // A `$name` still here has no value: that is E_PARAM_MISSING, already noted at it, not a value of the wrong kind.

@@ -10,6 +10,7 @@ import { isSpan, NO_SPAN, type Span } from "../messages/location.js";
 import { LIST_OPERATORS, operatorInfo, type Operator } from "../values/operators.js";
 import { isTypeName, SIZE_OPERATORS, TYPE_NAMES } from "../syntax/typeNames.js";
 import { isNameShaped } from "../scan/plainName.js";
+import { FOLD_OPERATORS } from "../syntax/foldProblems.js";
 import { markParams } from "./bindParams.js";
 import { isExactNumber } from "../values/isExactNumber.js";
 import type { NumberValue } from "../values/ExactNumber.js";
@@ -202,6 +203,9 @@ class TreeCheck {
     const size = own(node, "size");
     if (size !== undefined && size !== true) fail("E_FILTER_JSON", join(at, ".size"), { kind: "size", ...givenParams(size) });
     if (size === true && !SIZE_OPERATORS.has(name)) fail("E_FILTER_JSON", join(at, ".operator"), { kind: "sizeOperator", operator: name });
+    const fold = own(node, "fold");
+    if (fold !== undefined && (fold !== true || size === true)) fail("E_FILTER_JSON", join(at, ".fold"), { kind: "fold", ...givenParams(fold) });
+    if (fold === true && !FOLD_OPERATORS.has(name)) fail("E_FILTER_JSON", join(at, ".operator"), { kind: "foldOperator", operator: name });
     const brackets = own(node, "brackets");
     if (brackets !== undefined && brackets !== true) fail("E_FILTER_JSON", join(at, ".brackets"), { kind: "brackets", ...givenParams(brackets) });
     const copy: { -readonly [K in keyof PredicateNode]: PredicateNode[K] } = {
@@ -214,6 +218,7 @@ class TreeCheck {
     if (value !== undefined) copy.value = value;
     if (brackets === true && name === "in") copy.brackets = true;
     if (size === true) copy.size = true;
+    if (fold === true) copy.fold = true;
     return copy;
   }
 

@@ -15,6 +15,7 @@ import {
   type Span,
   type StringNode,
   type TypeName,
+  quotePath,
 } from "@itemfilter/core";
 
 /**
@@ -211,6 +212,13 @@ function writePredicate(node: PredicateNode, w: Writer): void {
   if (node.attribute === null) {
     problem(w, "E_SYNTAX", "name the attribute the condition tests", operatorParams("noAttribute", node), node.operatorSpan);
     return;
+  }
+  if (node.fold === true) {
+    // DynamoDB compares text exactly: a folded condition runs on a stored folded copy (the schema's `folded`), or locally.
+    const shown = quotePath(node.attribute.name, node.attribute.path ?? []);
+    const copy = JSON.stringify(node.attribute.path === undefined && /^[A-Za-z_]\w*$/.test(node.attribute.name) ? `${node.attribute.name}Folded` : "folded");
+    const hint = `store foldCase(${shown}) in another attribute and name it in the schema: ${JSON.stringify(shown)}: { caseInsensitive: true, folded: ${copy} }; the condition is then sent on it, exactly; planDynamo and findAll check it locally meanwhile`;
+    return problem(w, "E_VALUE_TYPE", hint, { ...operatorParams("foldDynamo", node), name: shown }, node.span);
   }
   const name = w.placeholders.path(node.attribute.name, node.attribute.path);
   // size(#a) stands where #a does: DynamoDB's comparisons, BETWEEN and IN all take it (the parser allows no other operator).

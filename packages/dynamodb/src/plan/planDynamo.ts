@@ -1,4 +1,4 @@
-import { attributes, checkFields, schemaFields, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions } from "@itemfilter/core";
+import { attributes, checkFields, format, schemaFields, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions } from "@itemfilter/core";
 import type { ExpressionValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
 import { toDocument, type DynamoFilterOptions } from "../compile/toDocument.js";
@@ -7,6 +7,7 @@ import { writeExpression } from "../compile/writeExpression.js";
 import { checkKeys, type DynamoKeys } from "./dynamoKeys.js";
 import { projectionOf, readPaths } from "./projection.js";
 import { refuseScan } from "./scanGuard.js";
+import { splitResidual } from "./splitResidual.js";
 import { amend, planOnTarget, targetsOf, type Limits, type Target, type TargetSettings } from "./planTarget.js";
 
 export type { DynamoIndex, DynamoKeys } from "./dynamoKeys.js";
@@ -36,7 +37,8 @@ export interface DynamoRequest {
    * Filter text every item the request returns must still pass, checked
    * locally with `evaluate`; null when DynamoDB's answer is exact. Only
    * conditions on the key attributes land here, since a Query's
-   * FilterExpression may not name them.
+   * FilterExpression may not name them, and folded comparisons without a
+   * folded copy (`fold(a)`), since DynamoDB compares text exactly.
    */
   residual: string | null;
   /** Why this table or index was read, when the keys name indexes or consistentRead is set. */
@@ -119,8 +121,11 @@ function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequ
     const why = explained ? { reason: "Scan of the table: no table or index serves the filter", refused: refused ?? [] } : {};
     if (doc.body === null) return [{ command: "Scan", input: { ...read }, residual: null, ...(explained ? { reason: "Scan of the table: the filter is empty", refused: [] } : {}) }];
     const placeholders = new Placeholders();
-    const FilterExpression = writeExpression(doc.body, placeholders, doc.span);
-    return [{ command: "Scan", input: { FilterExpression, ...placeholders.maps(), ...read }, residual: null, ...why }];
+    // Folded conditions are checked locally (splitResidual.ts); no key attribute stops the rest reaching a Scan's FilterExpression.
+    const { remote, local } = splitResidual(doc.body, NO_NAMES);
+    const FilterExpression = remote.length === 0 ? undefined : writeExpression(andOf(remote, doc.body.span), placeholders, doc.span);
+    const residual = local.length === 0 ? null : format(andOf(local, doc.body.span));
+    return [{ command: "Scan", input: { ...(FilterExpression === undefined ? {} : { FilterExpression }), ...placeholders.maps(), ...read }, residual, ...why }];
   };
   // Compiling the whole filter first reports every value DynamoDB refuses and every limit, Query or not.
   const whole = scan();
@@ -143,6 +148,13 @@ function planDocument(doc: FilterDocument, keys: DynamoKeys | undefined, maxRequ
     return scan(branches.length === 0 ? first.refused : targets.map((t) => ({ target: t.label, reason: `the branches together need more than ${limit} Queries (maxRequests)` })));
   }
   return out;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** Conditions joined by `and`: the one condition itself, or an And node. */
+function andOf(operands: FilterNode[], span: FilterNode["span"]): FilterNode {
+  return operands.length === 1 ? operands[0]! : { type: "And", operands, span };
 }
 
 type Choice = { requests: DynamoRequest[] } | { refused: { target: string; reason: string }[] };

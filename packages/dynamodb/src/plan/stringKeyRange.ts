@@ -51,7 +51,7 @@ export function stringKeyRange(leftover: FilterNode, sortKey: string): StringKey
 function isBound(node: FilterNode, sortKey: string, operators: ReadonlySet<string>): boolean {
   if (node.type !== "Predicate" || node.attribute === null) return false;
   // A path (`sk.x`) names something inside the key, which a string key does not have.
-  if (node.attribute.name !== sortKey || node.attribute.path !== undefined || node.size === true || !operators.has(node.operator)) return false;
+  if (node.attribute.name !== sortKey || node.attribute.path !== undefined || node.size === true || node.fold === true || !operators.has(node.operator)) return false;
   const v = node.value;
   return v !== undefined && !Array.isArray(v) && v.type === "String";
 }

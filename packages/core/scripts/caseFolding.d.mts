@@ -1,0 +1,2 @@
+export declare const UNICODE_VERSION: string;
+export declare function caseFoldingTable(): string;

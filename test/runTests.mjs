@@ -1,0 +1,120 @@
+// The test command's runs of vitest (`npx -y pnpm@10 test` runs this after test/prepareMachine.sh and the
+// tests' typecheck): the whole suite on this machine's Node, then on the supported Node versions that
+// are not this machine's, with binaries from the npm registry's node-<platform>-<arch> packages (by
+// `npm pack`, so npm checks each against the registry's integrity hash), kept under
+// node_modules/.cache/itemfilter-node. Nothing else is downloaded.
+//
+// What runs where, and why (README "Node versions"): a second whole run would double the test time (about
+// 4 minutes each on the 2-core CI machine), so
+//   - this machine's Node: every test;
+//   - Node 24: every test but those whose work happens in another engine: test/dynamodb (DynamoDB Local,
+//     a JVM, answers the property tests' oracle) and test/browser (Chromium runs the code). The Node side
+//     of both (the AWS SDK, the client, the emulator, the CLI) runs on Node 24 in the other tests;
+//   - Node 22: the libraries' unit tests, packages/*/test but the CLI's (four fifths of the unit tests' time:
+//     they start processes and servers; the CLI's own code runs on this machine's Node and on Node 24).
+// A run for the Node major this machine already has is left out. ITEMFILTER_TEST_NODES picks runs by
+// name, comma-separated: `machine`, `24`, `22` (e.g. `machine` while working on one change); test files
+// given after the command replace each run's own selection (`node test/runTests.mjs packages/cli/test/bin.test.ts`
+// runs that file on every Node).
+//
+// The last line is the total over the runs, "tests: N passed, N failed, N skipped"; the exit code is 1
+// when any run failed (every run goes on, so one failure does not hide another Node's).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cache = join(root, "node_modules", ".cache", "itemfilter-node");
+const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
+
+/** The Node versions the packages support besides the machine's (engines: >=22.12), newest patch when this was written. */
+const NODES = { 24: "24.22.3", 22: "22.23.5" };
+
+const runs = [
+  { id: "machine", major: Number(process.versions.node.split(".")[0]), node: process.execPath, args: [] },
+  { id: "24", major: 24, version: NODES[24], args: ["--exclude", "test/dynamodb/**", "--exclude", "test/browser/**"] },
+  { id: "22", major: 22, version: NODES[22], args: ["packages/", "--exclude", "packages/cli/**"] },
+];
+
+const picked = process.env.ITEMFILTER_TEST_NODES?.split(",").map((s) => s.trim()).filter(Boolean);
+const unknown = picked?.filter((id) => !runs.some((run) => run.id === id)) ?? [];
+if (unknown.length > 0) {
+  console.error(`runTests: ITEMFILTER_TEST_NODES names ${unknown.join(", ")}; the runs are ${runs.map((run) => run.id).join(", ")}`);
+  process.exit(2);
+}
+
+const only = process.argv.slice(2);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedRuns = 0;
+for (const run of runs) {
+  if (picked !== undefined && !picked.includes(run.id)) continue;
+  if (run.id !== "machine" && run.major === runs[0].major && (picked === undefined || picked.includes("machine"))) {
+    console.error(`runTests: this machine's Node is ${process.version}: the Node ${run.major} run is the first one`);
+    continue;
+  }
+  const node = run.node ?? nodeBinary(run.version);
+  const label = run.id === "machine" ? `Node ${process.version} (this machine's)` : `Node v${run.version}`;
+  const args = only.length > 0 ? only : run.args;
+  const what = args.length === 0 ? "every test" : args.join(" ");
+  console.error(`\nrunTests: ${label}: ${what}`);
+  const report = join(cache, `results-${run.id}.json`);
+  rmSync(report, { force: true });
+  const started = Date.now();
+  const result = spawnSync(node, [vitest, "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    cwd: root,
+    stdio: "inherit",
+    // Whatever a test spawns by name (node, npx, pnpm's scripts) runs on the same Node.
+    env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ""}` },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const counts = readCounts(report);
+  if (result.status !== 0 || counts === undefined || counts.failed > 0) failedRuns++;
+  if (counts !== undefined) for (const key of Object.keys(totals)) totals[key] += counts[key];
+  console.error(`runTests: ${label}: ${counts === undefined ? "no results" : `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`} in ${seconds} s (exit ${result.status ?? result.signal})`);
+}
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedRuns === 0 ? 0 : 1);
+
+/** The counts of vitest's JSON report, or undefined when the run wrote none (it could not start). */
+function readCounts(file) {
+  if (!existsSync(file)) return undefined;
+  const json = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+}
+
+/**
+ * The `node` binary of a version, from the npm package node-<platform>-<arch>@version (the binaries the
+ * npm package `node` installs), packed by npm into the cache once and unpacked there.
+ */
+function nodeBinary(version) {
+  const name = `node-${process.platform}-${process.arch}`;
+  const dir = join(cache, `${name}-${version}`);
+  const bin = join(dir, "bin", "node");
+  if (existsSync(bin)) return bin;
+  mkdirSync(cache, { recursive: true });
+  console.error(`runTests: fetching Node ${version} (npm pack ${name}@${version}, once)`);
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const pack = () => spawnSync(npm, ["pack", `${name}@${version}`, "--pack-destination", cache, "--silent"], { cwd: cache, encoding: "utf8" });
+  const tarball = join(cache, `${name}-${version}.tgz`);
+  // Once more after a failure: a registry's passing fault should not fail the tests.
+  let packed = pack();
+  if (packed.status !== 0 || !existsSync(tarball)) packed = pack();
+  if (packed.status !== 0 || !existsSync(tarball)) fail(`npm pack ${name}@${version} failed: ${(packed.stderr || packed.stdout || String(packed.error)).trim().split("\n").slice(-3).join(" ")}`);
+  const staging = `${dir}.partial`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  const untar = spawnSync("tar", ["-xzf", tarball, "-C", staging, "--strip-components=1"], { encoding: "utf8" });
+  rmSync(tarball, { force: true });
+  if (untar.status !== 0) fail(`unpacking ${tarball} failed: ${untar.stderr.trim()}`);
+  // Renamed into place whole, so an interrupted fetch is never taken for a binary.
+  renameSync(staging, dir);
+  const check = spawnSync(bin, ["--version"], { encoding: "utf8" });
+  if (check.stdout.trim() !== `v${version}`) fail(`${bin} --version said ${JSON.stringify(check.stdout.trim() || check.stderr.trim())}, not v${version}`);
+  return bin;
+}
+
+function fail(message) {
+  console.error(`runTests: ${message}`);
+  process.exit(1);
+}
