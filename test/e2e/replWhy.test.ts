@@ -27,20 +27,20 @@ afterAll(() => {
 /** How long one wait for the screen may take: a hang guard (the REPL answers in well under a second on a quiet machine). */
 const SCREEN_GUARD_MS = 60_000;
 
-async function screenShows(text: string, timeoutMs = SCREEN_GUARD_MS): Promise<string> {
+async function screenShows(text: string, timeoutMs = SCREEN_GUARD_MS, session = "repl"): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let screen = "";
   while (Date.now() < deadline) {
-    screen = tmux("capture-pane", "-p", "-t", "repl");
+    screen = tmux("capture-pane", "-p", "-t", session);
     if (screen.includes(text)) return screen;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the screen never showed ${JSON.stringify(text)}; it shows:\n${screen}`);
 }
 
-function type(line: string): void {
-  tmux("send-keys", "-t", "repl", "-l", line);
-  tmux("send-keys", "-t", "repl", "Enter");
+function type(line: string, session = "repl"): void {
+  tmux("send-keys", "-t", session, "-l", line);
+  tmux("send-keys", "-t", session, "Enter");
 }
 
 describe("the REPL in a terminal", () => {
@@ -64,4 +64,23 @@ describe("the REPL in a terminal", () => {
     type(".exit");
     // Seven waits for the screen, each with its own guard.
   }, 7 * SCREEN_GUARD_MS);
+
+  it(".why shows every line of a filter typed over several lines", async () => {
+    // A session of its own: the first test's may still be closing.
+    const session = "multiline";
+    const command = `cd ${JSON.stringify(root)} && NO_COLOR=1 ITEMFILTER_HISTORY_FILE=${JSON.stringify(join(home, "history2"))} node packages/cli/bin/itemfilter.mjs repl`;
+    tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command);
+    await screenShows("find>", SCREEN_GUARD_MS, session);
+    type(".table users", session);
+    await screenShows("(attributes:", SCREEN_GUARD_MS, session);
+    // Not complete at the line's end, so the REPL takes the next line as more of the same filter.
+    type("age >=", session);
+    type('30 or city = "Nowhere"', session);
+    await screenShows("plan:", SCREEN_GUARD_MS, session);
+    type(".why u001", session);
+    const screen = await screenShows("age is 36, >= 30", SCREEN_GUARD_MS, session);
+    expect(screen).toContain(["match: 1 condition decided it", "1 | age >=", "  | ^^^^^^", '2 | 30 or city = "Nowhere"', "  | ^^ age is 36, >= 30"].join("\n"));
+    type(".exit", session);
+    // Four waits for the screen, each with its own guard.
+  }, 4 * SCREEN_GUARD_MS);
 });

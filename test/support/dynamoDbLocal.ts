@@ -19,6 +19,10 @@ export interface DynamoDbLocal {
   readonly port: number;
   /** Stops the JVM (SIGTERM, then SIGKILL after 5 s). Safe to call twice. */
   stop(): Promise<void>;
+  /** Freezes the JVM (SIGSTOP): connections are still accepted by the kernel, but nothing answers, as a hung DynamoDB. */
+  pause(): void;
+  /** Lets a paused JVM run again (SIGCONT). */
+  resume(): void;
 }
 
 export interface StartOptions {
@@ -121,7 +125,17 @@ export async function startDynamoDbLocal(options: StartOptions = {}): Promise<Dy
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline && spawnError === undefined && child.exitCode === null) {
       if (await answers(endpoint)) {
-        return { endpoint, port, stop: () => stopChild(child) };
+        return {
+          endpoint,
+          port,
+          stop: () => {
+            // A frozen JVM does not act on SIGTERM until it runs again.
+            child.kill("SIGCONT");
+            return stopChild(child);
+          },
+          pause: () => void child.kill("SIGSTOP"),
+          resume: () => void child.kill("SIGCONT"),
+        };
       }
       await new Promise((resolve) => setTimeout(resolve, 150));
     }

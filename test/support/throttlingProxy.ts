@@ -4,9 +4,11 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
  * A proxy on 127.0.0.1 in front of DynamoDB Local that answers chosen calls
  * with DynamoDB's faults, so the retry policy meets them as it would on AWS:
  * throttling (400 with `x-amzn-ErrorType` and the JSON `__type`), a 500 or 503,
- * or a connection cut before any answer. Every other call is forwarded as it came.
+ * a connection cut before any answer, or no answer at all ("hang": the call is
+ * held open until the client gives up or the proxy stops). Every other call is
+ * forwarded as it came.
  */
-export type Fault = "throttle" | 500 | 503 | "cut";
+export type Fault = "throttle" | 500 | 503 | "cut" | "hang";
 
 export interface FaultRule {
   /** The operation, the part of X-Amz-Target after the dot: "BatchWriteItem", "Scan". */
@@ -50,7 +52,7 @@ const ERRORS = {
   503: { status: 503, type: "ServiceUnavailable", message: "The service is currently unavailable or busy." },
 } as const;
 
-function answerFault(fault: Exclude<Fault, "cut">, res: ServerResponse): void {
+function answerFault(fault: Exclude<Fault, "cut" | "hang">, res: ServerResponse): void {
   const { status, type, message } = ERRORS[fault];
   const body = JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message });
   res.writeHead(status, { "content-type": "application/x-amz-json-1.0", "x-amzn-ErrorType": type, "x-amzn-RequestId": "throttling-proxy", "content-length": Buffer.byteLength(body) });
@@ -93,6 +95,8 @@ export async function startThrottlingProxy(upstream: string, options: { rules?: 
       if (fault === undefined) return forward(target, req, Buffer.concat(chunks), res);
       faulted.set(operation, (faulted.get(operation) ?? 0) + 1);
       if (fault === "cut") return void req.socket.destroy();
+      // Held: stop() closes it with the rest.
+      if (fault === "hang") return;
       answerFault(fault, res);
     });
   });

@@ -194,9 +194,8 @@ describe("find through throttling", () => {
     try {
       await client.send(new PutItemCommand({ TableName: "found", Item: { id: { S: "i9999" }, n: { N: "12345678901234567891" } } }));
       const run = await runCli(["find", "--dynamodb-endpoint", proxy.endpoint, "--table", "found", "--output", "ndjson", 'id = "i9999"'], FAST);
-      // DynamoDB gives the attributes in an order of its own; the number is printed as a JSON number with every digit.
-      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
-      expect(run.stdout).toMatch(/^\{("id":"i9999","n":12345678901234567891|"n":12345678901234567891,"id":"i9999")\}\n$/);
+      // The key first, then the rest by name; the number is printed as a JSON number with every digit.
+      expect({ code: run.code, stderr: run.stderr, stdout: run.stdout }).toEqual({ code: 0, stderr: "", stdout: '{"id":"i9999","n":12345678901234567891}\n' });
     } finally {
       await client.send(new DeleteItemCommand({ TableName: "found", Key: { id: { S: "i9999" } } }));
       client.destroy();

@@ -9,6 +9,7 @@ import { explanationExtension } from "./explanation.js";
 import { lintDiagnostics } from "./diagnostics.js";
 import { highlightPlugin } from "./highlight.js";
 import { operatorHover } from "./operatorHover.js";
+import { typeOverSelection } from "./typeOverSelection.js";
 import { itemfilterConfig, resolveOptions, type ItemfilterOptions } from "./options.js";
 
 /** Calls `onChange` once at start and again whenever the compile result is a new one. */
@@ -55,6 +56,8 @@ export function itemfilter(options: ItemfilterOptions = {}): Extension {
     changeReporter,
     explanationExtension(),
     baseTheme,
+    // Under a strict CSP, typing over a selection must not leave the browser to make a styled element.
+    typeOverSelection,
     options.nonce === undefined ? [] : EditorView.cspNonce.of(options.nonce),
   ];
 }

@@ -6,4 +6,4 @@ export { explain, findAll, type DynamoRequestEvent, type ExplainedRequest, type 
 export { DynamoRunError, type DynamoRunErrorCode } from "./run/dynamoRunError.js";
 export { marshalItem } from "./run/marshalItem.js";
 export { unmarshalItem } from "./run/unmarshalItem.js";
-export { createBackoff, isRetryable, isThrottling, RETRY_DEFAULTS, withRetry, type Backoff, type RetryOptions } from "./run/retryPolicy.js";
+export { createBackoff, isRetryable, isThrottling, RequestTimeoutError, RETRY_DEFAULTS, withRetry, type Backoff, type RetryLimits, type RetryOptions } from "./run/retryPolicy.js";

@@ -33,6 +33,18 @@ export function optionalInteger(value: unknown, flag: string, min: number, max =
   return n;
 }
 
+/** --timeout SECONDS (decimals allowed, such as 0.5) as whole milliseconds, from 1 ms to an hour. */
+export function optionalTimeoutMs(value: unknown, flag = "timeout"): number | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) throw usageError(`--${flag} was given more than once; give it once`);
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  const ms = Math.round(n * 1000);
+  if (!Number.isFinite(n) || ms < 1 || n > MAX_TIMEOUT_SECONDS) throw usageError(`--${flag} must be a number of seconds from 0.001 to ${MAX_TIMEOUT_SECONDS}, such as 30 or 0.5`);
+  return ms;
+}
+
+/** The longest --timeout: an hour. */
+export const MAX_TIMEOUT_SECONDS = 3600;
 
 /**
  * --fields a,b,address.city: attribute paths, comma-separated. A comma inside

@@ -52,6 +52,7 @@ export const EXAMPLES: Readonly<Record<string, readonly Example[]>> = {
     ["itemfilter find --table orders --count 'status = \"shipped\" or total > 200'", "how many match: the number alone on stdout"],
     ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table users 'age < 30 or plan = \"pro\"'", "straight on a DynamoDB table (DynamoDB Local, loaded with itemfilter load)"],
     ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table orders --explain 'customer = \"u001\" and orderedAt beginsWith \"2024\"'", "the Query or Scan inputs it would send to DynamoDB"],
+    ["itemfilter find --dynamodb-endpoint http://127.0.0.1:8000 --table users --timeout 3 'age < 30'", "each DynamoDB call waits at most 3 s for its answer before it is retried (default 10)"],
     ["itemfilter find --base-url https://api.example.com --table events --primary-key device --secondary-key ts 'device = \"d42\" and ts > 1700000000'", "a service's table: name its keys so the plan can read one partition (needs credentials)"],
   ],
   why: [

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from "yargs";
 import { EPILOG } from "../helpText.js";
 import { DEFAULT_WAIT_SECONDS } from "../dynamo/waitForEndpoint.js";
-import { optionalInteger, optionalString } from "./argValues.js";
+import { optionalInteger, optionalString, optionalTimeoutMs } from "./argValues.js";
 import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
 
@@ -20,6 +20,7 @@ export function loadCommand(select: Select): CommandModule {
         .option("schema", { type: "string", describe: "A schema file: each attribute it makes caseInsensitive with a folded copy (\"folded\": \"nameFolded\") is written with that copy, foldCase of its text" })
         .option("resume-from", { type: "number", describe: "Write only the items from this line of the data file on (a load that stopped says which)" })
         .option("wait", { type: "number", describe: `Seconds to wait while nothing listens at the endpoint yet, such as a DynamoDB Local just started (default ${DEFAULT_WAIT_SECONDS}; 0: not at all)` })
+        .option("timeout", { type: "string", describe: "Seconds each DynamoDB call waits for its answer before it is retried (default 10)" })
         .epilog(`${examplesMarker("load")}\n\n${EPILOG}`),
     handler: (argv) => {
       select({
@@ -34,6 +35,7 @@ export function loadCommand(select: Select): CommandModule {
           schema: optionalString(argv.schema, "schema"),
           resumeFrom: optionalInteger(argv.resumeFrom, "resume-from", 1),
           wait: optionalInteger(argv.wait, "wait", 0, 600) ?? DEFAULT_WAIT_SECONDS,
+          timeoutMs: optionalTimeoutMs(argv.timeout),
         },
       });
     },

@@ -34,6 +34,8 @@ export interface TargetArgs {
   appKey: string | undefined;
   tokenFile: string | undefined;
   data: string | undefined;
+  /** --timeout in milliseconds: each request's (a service's, or a DynamoDB call's) wait for its answer; the default (10 s) when left out. */
+  timeoutMs?: number | undefined;
 }
 
 export type OutputFormat = "json" | "ndjson" | "table";
@@ -138,6 +140,8 @@ export interface ServeArgs {
   access: string | undefined;
   /** Web origins whose pages may call it (CORS), as given (runServe checks them); empty: none. */
   allowOrigins: string[];
+  /** --timeout in milliseconds: with --dynamodb-endpoint, the most one answer spends on DynamoDB; 5 s when left out. */
+  timeoutMs?: number | undefined;
 }
 
 /** `itemfilter load`: a data file into a DynamoDB table. */
@@ -154,6 +158,8 @@ export interface LoadArgs {
   resumeFrom: number | undefined;
   /** --wait: seconds to wait for the endpoint to accept connections. */
   wait: number;
+  /** --timeout in milliseconds: each DynamoDB call's wait for its answer; 10 s when left out. */
+  timeoutMs?: number | undefined;
 }
 
 export interface ReplArgs extends TargetArgs {

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from "yargs";
-import { optionalInteger, optionalString, repeatedStrings } from "./argValues.js";
+import { optionalInteger, optionalString, optionalTimeoutMs, repeatedStrings } from "./argValues.js";
 import { EPILOG } from "../helpText.js";
 import { examplesMarker } from "./examples.js";
 import type { Select } from "./selection.js";
@@ -15,6 +15,10 @@ export function serveCommand(select: Select): CommandModule {
         .option("data", { type: "string", describe: "A JSON ({tables: {...}}) or NDJSON data file (default: the demo data)" })
         .option("dynamodb-endpoint", { type: "string", conflicts: "data", describe: "Serve the tables of DynamoDB at this URL instead (credentials from the AWS SDK's chain)" })
         .option("dynamodb-region", { type: "string", describe: "With --dynamodb-endpoint: the AWS region (default: the AWS SDK's chain, such as AWS_REGION)" })
+        .option("timeout", {
+          type: "string",
+          describe: "With --dynamodb-endpoint: seconds one answer may spend on DynamoDB, retries included (default 5); past it, throttling is answered 429 with Retry-After, no answer 503",
+        })
         .option("port", { type: "number", default: DEFAULT_PORT, describe: "The port; 0 picks a free one" })
         .option("host", { type: "string", describe: "The address to listen on (default 127.0.0.1), which requests may then name in their Host header; otherwise it answers loopback names only" })
         .option("app-key", { type: "string", describe: "The application key it accepts (env ITEMFILTER_APPLICATION_KEY)" })
@@ -42,6 +46,7 @@ export function serveCommand(select: Select): CommandModule {
           tokenFile: optionalString(argv.tokenFile, "token-file"),
           access: optionalString(argv.access, "access"),
           allowOrigins: repeatedStrings(argv.allowOrigin, "allow-origin"),
+          timeoutMs: optionalTimeoutMs(argv.timeout),
         },
       });
     },

@@ -1,7 +1,7 @@
 // A static import: this module is itself loaded only for the DynamoDB commands, and the bundler
 // reads a CommonJS package's names reliably this way (a dynamic import() of it loses them).
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { isRetryable, isThrottling, RETRY_DEFAULTS } from "@itemfilter/dynamodb/run";
+import { isRetryable, isThrottling, RETRY_DEFAULTS, type RetryOptions } from "@itemfilter/dynamodb/run";
 import type { CliContext } from "../cliContext.js";
 import { serviceError, usageError, type CliError } from "../cliError.js";
 
@@ -42,12 +42,37 @@ export async function openDynamoClient(_ctx: CliContext, target: DynamoTarget): 
 /** The variable that sets the retry policy's first wait, in milliseconds (default 100); tests set it low. */
 export const RETRY_ENV = "ITEMFILTER_DYNAMODB_RETRY_MS";
 
-/** The retry policy of the DynamoDB commands: @itemfilter/dynamodb's, its first wait from ITEMFILTER_DYNAMODB_RETRY_MS when set. */
-export function dynamoRetry(ctx: CliContext): { baseDelayMs?: number } {
+/**
+ * The retry policy of the DynamoDB commands: @itemfilter/dynamodb's, its
+ * first wait from ITEMFILTER_DYNAMODB_RETRY_MS when set, each call's timeout
+ * from --timeout when given.
+ */
+export function dynamoRetry(ctx: CliContext, timeoutMs?: number, endpoint?: string): RetryOptions {
+  const timeout = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(endpoint === undefined ? {} : { onRetry: timeoutNotice(ctx, endpoint) }) };
   const text = ctx.env[RETRY_ENV];
-  if (text === undefined || text === "") return {};
+  if (text === undefined || text === "") return timeout;
   if (!/^\d{1,7}$/.test(text)) throw usageError(`${RETRY_ENV} must be a whole number of milliseconds from 0 to 9999999, not ${JSON.stringify(text.slice(0, 20))}`);
-  return { baseDelayMs: Number(text) };
+  return { baseDelayMs: Number(text), ...timeout };
+}
+
+/**
+ * One line on stderr, the first time a call gets no answer in time and is
+ * retried: a DynamoDB that hangs would otherwise look like a hung command for
+ * the minute or two the retry policy takes before it gives up (exit 3).
+ */
+function timeoutNotice(ctx: CliContext, endpoint: string): NonNullable<RetryOptions["onRetry"]> {
+  let told = false;
+  return ({ error }) => {
+    const ms = (error as { name?: unknown; timeoutMs?: unknown } | null)?.timeoutMs;
+    if (told || (error as { name?: unknown } | null)?.name !== "TimeoutError" || typeof ms !== "number") return;
+    told = true;
+    ctx.err(`itemfilter: DynamoDB at ${endpoint} did not answer within ${seconds(ms)}; trying again, up to ${RETRY_DEFAULTS.retries} times in a row (--timeout sets the wait)\n`);
+  };
+}
+
+/** Milliseconds as a person reads a --timeout: "10 s", "0.2 s". */
+export function seconds(ms: number): string {
+  return `${ms / 1000} s`;
 }
 
 /** An AWS SDK failure as the command's error: what to do about credentials, region or the endpoint, without quoting either. */
@@ -63,6 +88,10 @@ export function dynamoCliError(error: unknown, endpoint: string, table?: string)
     return serviceError(`DynamoDB at ${endpoint} did not accept the AWS credentials (${name}); check the credentials the AWS SDK finds`);
   }
   const code = typeof e?.code === "string" ? e.code : "";
+  const within = (error as { timeoutMs?: unknown })?.timeoutMs;
+  if (name === "TimeoutError" && typeof within === "number") {
+    return serviceError(`DynamoDB at ${endpoint} did not answer within ${seconds(within)} through ${RETRY_DEFAULTS.retries} retries in a row; is it running, and reachable? (--timeout sets the wait)`);
+  }
   if (["ECONNREFUSED", "ENOTFOUND", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH"].includes(code) || name === "TimeoutError") {
     return serviceError(`DynamoDB at ${endpoint} did not answer (${code || name}); is DynamoDB Local running there?`);
   }

@@ -1,5 +1,6 @@
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import type { Store } from "@itemfilter/emulator";
+import { createBackoff, withRetry } from "@itemfilter/dynamodb/run";
 import type { CliContext } from "../cliContext.js";
 import { dynamoCliError, dynamoRetry, openDynamoClient, type DynamoTarget } from "./openDynamoClient.js";
 
@@ -15,12 +16,14 @@ export interface DynamoStoreHandle {
  * handler. It lists the tables once at start, so a wrong endpoint, region or
  * missing credentials stop the command at once rather than on the first request.
  */
-export async function openDynamoStore(ctx: CliContext, target: DynamoTarget): Promise<DynamoStoreHandle> {
+export async function openDynamoStore(ctx: CliContext, target: DynamoTarget, timeoutMs?: number): Promise<DynamoStoreHandle> {
   const client = await openDynamoClient(ctx, target);
   try {
     const { createDynamoStore } = await import("@itemfilter/dynamodb/store");
-    const store = createDynamoStore({ client, retry: dynamoRetry(ctx) });
-    const { TableNames = [] } = await client.send(new ListTablesCommand({ Limit: 100 }));
+    const retry = dynamoRetry(ctx, timeoutMs);
+    // --timeout bounds each answer, retries included; each call's own limit cannot exceed it.
+    const store = createDynamoStore({ client, retry, ...(timeoutMs === undefined ? {} : { answerWithinMs: timeoutMs }) });
+    const { TableNames = [] } = await withRetry((signal) => client.send(new ListTablesCommand({ Limit: 100 }), { abortSignal: signal }), createBackoff(retry), ctx.signal);
     return { store, tableNames: TableNames, close: () => client.destroy() };
   } catch (error) {
     client.destroy();

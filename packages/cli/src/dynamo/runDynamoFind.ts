@@ -1,7 +1,7 @@
 import { parse, resolvedDates, type ResolvedDate } from "@itemfilter/core";
 import { dateCompileOptions } from "../commands/dateOptions.js";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { count, createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest } from "@itemfilter/dynamodb/run";
+import { count, createBackoff, describeTable, explain, findAll, withRetry, type ExplainedRequest, type RetryOptions } from "@itemfilter/dynamodb/run";
 import { formatDiagnostics, isFilterError, type Schema } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import type { CliContext } from "../cliContext.js";
@@ -10,7 +10,7 @@ import type { FindArgs } from "../commands/selection.js";
 import { EXIT } from "../exitCodes.js";
 import { formatJson } from "../formatJson.js";
 import { createResultOutput } from "../send/resultOutput.js";
-import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClient.js";
+import { dynamoCliError, dynamoRetry, openDynamoClient, seconds } from "./openDynamoClient.js";
 
 /**
  * The table's keys: --primary-key/--secondary-key when given (nothing is
@@ -18,10 +18,10 @@ import { dynamoCliError, dynamoRetry, openDynamoClient } from "./openDynamoClien
  * the key types, so the plan can read partitions or an index and leaves out
  * a Query no key value can match.
  */
-async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs): Promise<DynamoKeys> {
+async function tableKeys(ctx: CliContext, client: DynamoDBClient, args: FindArgs, retry: RetryOptions): Promise<DynamoKeys> {
   if (args.primaryKey !== undefined) return args.secondaryKey === undefined ? { partition: args.primaryKey } : { partition: args.primaryKey, sort: args.secondaryKey };
   if (args.secondaryKey !== undefined) throw usageError("--secondary-key needs --primary-key: a plan narrows one partition, which it reads by the primary key");
-  return describeTable(client, args.table, (describe) => withRetry(() => describe(ctx.signal), createBackoff(dynamoRetry(ctx)), ctx.signal));
+  return describeTable(client, args.table, (describe) => withRetry((attempt) => describe(attempt), createBackoff(retry), ctx.signal));
 }
 
 /** The plan as people read it: each request's command, what it reads and why, its input as JSON, and what is checked locally. */
@@ -47,6 +47,8 @@ function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKey
  */
 export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodbEndpoint: string }, source: string, schema: Schema | undefined): Promise<number> {
   const endpoint = args.dynamodbEndpoint;
+  // One policy for the run's calls, so its notice of a call with no answer is said once.
+  const retry = dynamoRetry(ctx, args.timeoutMs, endpoint);
   const client = await openDynamoClient(ctx, { endpoint, region: args.dynamodbRegion });
   const options = {
     ...(schema === undefined ? {} : { schema }),
@@ -59,7 +61,7 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
     ...(args.maxSortItems === undefined ? {} : { maxSortItems: args.maxSortItems }),
   };
   try {
-    const keys = await tableKeys(ctx, client, args);
+    const keys = await tableKeys(ctx, client, args, retry);
     if (args.explain) {
       const requests = explain({ TableName: args.table, filter: source, keys, ...options });
       // The filter parsed as explain parsed it, with the same now, for the dates it resolved.
@@ -73,10 +75,12 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       ctx.out(`${counted}\n`);
       return EXIT.ok;
     }
-    const output = createResultOutput(ctx, args.output, args.fields);
+    // findAll gives the fields picked already (DynamoDB's ProjectionExpression, then pickFields): picking again
+    // from a list DynamoDB compacted (`orders[1].sku` comes back as orders[0]) would lose what was picked.
+    const output = createResultOutput(ctx, args.output);
     let total = 0;
     try {
-      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry: dynamoRetry(ctx) });
+      const items = findAll(client, { TableName: args.table, filter: source, keys, ...options, ...(args.limit === undefined ? {} : { limit: args.limit }), ...(args.maxItemsRead === undefined ? {} : { maxItemsRead: args.maxItemsRead }), ...(ctx.signal === undefined ? {} : { signal: ctx.signal }), retry });
       for await (const item of items) {
         output.write([item]);
         output.progress(0, ++total);
@@ -97,6 +101,9 @@ export async function runDynamoFind(ctx: CliContext, args: FindArgs & { dynamodb
       // The guards refuse the filter as typed, not the service: exit 1, with the developer's next step.
       if (code === "E_DYNAMO_SCAN" || code === "E_DYNAMO_READ_LIMIT" || code === "E_ORDER_TOO_LARGE") throw new CliError(`${error.message} (${code}); ${(error as { hint?: string }).hint ?? ""}`, EXIT.filter);
       const busy = code === "E_DYNAMO_BUSY";
+      const timeoutMs = (error as { params?: { timeoutMs?: unknown } }).params?.timeoutMs;
+      // The library's hint names its option; a person here sets --timeout.
+      if (busy && typeof timeoutMs === "number") throw serviceError(`${error.message}; is DynamoDB at ${endpoint} running, and reachable? (--timeout sets the wait, ${seconds(timeoutMs)} now)`);
       const known = busy ? undefined : dynamoCliError(error.cause, endpoint, args.table);
       if (known !== undefined) throw known;
       throw serviceError(`${error.message}; ${(error as { hint?: string }).hint ?? ""}`.replace(/; $/, ""));

@@ -109,7 +109,7 @@ export async function runLoad(ctx: CliContext, args: LoadArgs): Promise<number> 
   const copies = args.schema === undefined ? [] : foldedCopies(await loadSchema(ctx, args.schema), args.schema);
   const source = copies.length === 0 ? read : { ...read, items: read.items.map((item) => withFoldedCopies(item, copies)) };
   const from = resumeIndex(source, args.resumeFrom);
-  const retry = dynamoRetry(ctx);
+  const retry = dynamoRetry(ctx, args.timeoutMs, args.endpoint);
   await waitForEndpoint(ctx, args.endpoint, args.wait);
   const client = await openDynamoClient(ctx, args);
   const { writeTable } = await import("@itemfilter/dynamodb/store");

@@ -35,7 +35,7 @@ export async function openTarget(ctx: CliContext, args: TargetArgs, offline = fa
   if (baseUrl !== undefined) {
     checkUrl(baseUrl);
     const credentials = requireCredentials(found, baseUrl);
-    const client = createClient({ baseUrl, ...credentials, ...(fetch === undefined ? {} : { fetch }) });
+    const client = createClient({ baseUrl, ...credentials, ...(fetch === undefined ? {} : { fetch }), ...(args.timeoutMs === undefined ? {} : { timeoutMs: args.timeoutMs }) });
     return { client, baseUrl, tables: undefined, close: async () => client.close() };
   }
   const reduced = reduction === undefined || offline || args.data === undefined ? undefined : await streamedTables(ctx, args.data, reduction);

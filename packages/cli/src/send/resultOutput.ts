@@ -26,7 +26,7 @@ export function createResultOutput(ctx: CliContext, output: OutputFormat | undef
   const progress = createProgress(ctx, format !== "table");
   return {
     progress: (pages, items) => progress.update(pages, items),
-    // --fields: picked here for the service's items; DynamoDB's already come trimmed, and picking again changes nothing.
+    // --fields: picked here for the service's items; DynamoDB's come picked by findAll, and are given no fields here.
     write: (items) => writer.write(paths === undefined ? items : items.map((item) => pickFields(item, paths))),
     stopProgress: () => progress.done(),
     end: (stopped, total) => {

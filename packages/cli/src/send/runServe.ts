@@ -44,7 +44,7 @@ interface Source {
 async function openSource(ctx: CliContext, args: ServeArgs): Promise<Source> {
   if (args.dynamodbEndpoint !== undefined) {
     const { openDynamoStore } = await import("../dynamo/openDynamoStore.js");
-    const handle = await openDynamoStore(ctx, { endpoint: args.dynamodbEndpoint, region: args.dynamodbRegion });
+    const handle = await openDynamoStore(ctx, { endpoint: args.dynamodbEndpoint, region: args.dynamodbRegion }, args.timeoutMs);
     const names = handle.tableNames;
     return {
       options: { store: handle.store },

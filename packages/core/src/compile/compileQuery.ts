@@ -18,6 +18,7 @@ import { ScopeError } from "../messages/errors.js";
 import { LineIndex, NO_SPAN } from "../messages/location.js";
 import { scopeDocument, type ScopeInput } from "../tree/scopedDocument.js";
 import { DATE_SCHEMA } from "../schema/resolveDates.js";
+import { withoutRefusedNames } from "../schema/refusedSuggestions.js";
 import { literalValue } from "../syntax/literalValue.js";
 import { stringifyJson } from "../values/exactJson.js";
 import { foldBySchema } from "../schema/foldBySchema.js";
@@ -91,7 +92,12 @@ function compileOwn(input: FilterInput, options: CompileQueryOptions | undefined
   const secondaryKey = options!.secondaryKey;
   // A condition without a subject tests the key too, so the schema checks its type where it knows the key.
   const typed = secondaryKey !== undefined && schemaIndex(schema).resolve(secondaryKey) !== undefined;
-  return compileFast(input, { ...rest, [DATE_SCHEMA]: schema } as CompileQueryOptions, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query", foldBySchema), options));
+  try {
+    return compileFast(input, { ...rest, [DATE_SCHEMA]: schema } as CompileQueryOptions, (doc) => compileDocument(applySchema(keySubjects(doc, secondaryKey, typed), schema, "query", foldBySchema), options));
+  } catch (error) {
+    // Parsed without the schema: a did-you-mean the schema would refuse goes here; `key` is the subject, always taken.
+    throw withoutRefusedNames(error, schema, ["key"]);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describeValue } from "../values/checkArgument.js";
 import { escapeForDisplay } from "../values/escapeForDisplay.js";
 import type { Explanation } from "./explainMatch.js";
-import { isSpan, LineIndex } from "../messages/location.js";
+import { isSpan, LineIndex, type Span } from "../messages/location.js";
 import { markSpan } from "../print/markSpan.js";
 import { resolvedDateLine } from "../syntax/resolvedDates.js";
 
@@ -48,17 +48,42 @@ export function formatExplanation(source: string, explanation: Explanation, opti
   for (const d of explanation.dates ?? []) lines.push(escapeForDisplay(`where ${resolvedDateLine(d)}`));
   let shownLine = -1;
   for (const p of predicates) {
-    const marked = markSpan(index, p.span, 0);
-    if (p.span.start.line !== shownLine) {
-      lines.push(marked.source);
-      shownLine = p.span.start.line;
-    }
     // A condition counts for the match when its answer, turned by any `not` above it, is true.
     const counted = p.holds !== p.negated;
-    const carets = paint(counted ? GREEN : RED, "^".repeat(marked.carets));
-    lines.push(`${marked.pad} | ${marked.lead}${carets} ${escapeForDisplay(p.reason)}`);
+    // A condition written over several lines (the REPL continues a filter that is not complete: `age >=` then `30`)
+    // is shown on each of them, and its reason beside the carets of its last.
+    const parts = lineParts(index, p.span);
+    parts.forEach((part, i) => {
+      const marked = markSpan(index, part, 0);
+      if (part.start.line !== shownLine) {
+        lines.push(marked.source);
+        shownLine = part.start.line;
+      }
+      const carets = paint(counted ? GREEN : RED, "^".repeat(marked.carets));
+      lines.push(`${marked.pad} | ${marked.lead}${carets}${i === parts.length - 1 ? ` ${escapeForDisplay(p.reason)}` : ""}`);
+    });
   }
   return lines.join("\n");
+}
+
+/**
+ * A span cut at its line breaks: the part on each line it covers that holds
+ * more than white space (its first line from where it starts, its last up to
+ * where it ends, each other one whole, indentation left out). Offsets are
+ * within each part's own line, which is all markSpan reads of a one-line span.
+ */
+function lineParts(index: LineIndex, span: Span): Span[] {
+  const { start, end } = span;
+  if (end.line <= start.line) return [span];
+  const parts: Span[] = [];
+  for (let line = start.line; line <= end.line; line++) {
+    const text = index.lineText(line);
+    const from = line === start.line ? start.column - 1 : text.length - text.trimStart().length;
+    const to = line === end.line ? Math.min(end.column - 1, text.length) : text.trimEnd().length;
+    if (to <= from) continue;
+    parts.push({ start: { line, column: from + 1, offset: from }, end: { line, column: to + 1, offset: to } });
+  }
+  return parts.length === 0 ? [span] : parts;
 }
 
 function checkExplanation(value: unknown): asserts value is Explanation {

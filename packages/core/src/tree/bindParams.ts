@@ -99,7 +99,8 @@ function bindPredicate(node: PredicateNode, params: Params, problems: Diagnostic
   }
   if (out !== node && node.size === true) {
     const values = out.value === undefined ? [] : Array.isArray(out.value) ? out.value : [out.value];
-    const odd = values.find((l) => l.type !== "Number");
+    // A `$name` still here has no value: that is E_PARAM_MISSING, already noted at it, not a value of the wrong kind.
+    const odd = values.find((l) => l.type !== "Number" && l.type !== "Param");
     if (odd !== undefined) {
       const { code, message, hint, params } = sizeValueProblem(literalValue(odd), 0, 0, false);
       problems.push({ code, message, hint: hint!, params, span: odd.span });

@@ -5,7 +5,7 @@ import type { DynamoRequest } from "../plan/planDynamo.js";
 import { describeTable } from "./describeTable.js";
 import { DynamoRunError } from "./dynamoRunError.js";
 import type { Page } from "./requestPages.js";
-import { isRetryable, isThrottling, withRetry, type Backoff } from "./retryPolicy.js";
+import { isRetryable, isThrottling, RequestTimeoutError, withRetry, type Backoff } from "./retryPolicy.js";
 
 // The calls a run makes (findAll's and findPage's): each under the retry policy, told to onEvent, abortable.
 
@@ -31,7 +31,8 @@ export function aborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new DynamoRunError("E_ABORTED", "aborted by the caller's signal", "the signal's reason is the cause", { cause: signal.reason });
 }
 
-export type Call = <T>(operation: DynamoRequestEvent["command"], send: () => Promise<T>, index?: string) => Promise<T>;
+/** A DynamoDB call of the run; `send` gets each attempt's signal (the run's, and the policy's timeout) for the SDK's abortSignal. */
+export type Call = <T>(operation: DynamoRequestEvent["command"], send: (signal: AbortSignal) => Promise<T>, index?: string) => Promise<T>;
 
 /** The call, told to the app's hook when it settles; what the hook throws is not the run's concern. */
 export async function heard<T>(hook: (event: DynamoRequestEvent) => void, about: Pick<DynamoRequestEvent, "command" | "table" | "index">, sent: Promise<T>): Promise<T> {
@@ -74,30 +75,34 @@ export async function send(
 ): Promise<Page> {
   const input = { TableName, ...request.input, ...page, ...(counted ? { ReturnConsumedCapacity: "TOTAL" as const } : {}) };
   const command = readingEveryName(request.command === "Query" ? new QueryCommand(input) : new ScanCommand(input), client);
-  return call(request.command, () => client.send(command as QueryCommand, signal === undefined ? {} : { abortSignal: signal }), request.input.IndexName);
+  return call(request.command, (attempt) => client.send(command as QueryCommand, { abortSignal: attempt }), request.input.IndexName);
 }
 
 /** One call under the retry policy; what it cannot get past is a DynamoRunError that shows DynamoDB's error. */
-export async function sendWithRetry<T>(operation: string, TableName: string, send: () => Promise<T>, backoff: Backoff, signal: AbortSignal | undefined): Promise<T> {
+export async function sendWithRetry<T>(operation: string, TableName: string, send: (signal: AbortSignal) => Promise<T>, backoff: Backoff, signal: AbortSignal | undefined): Promise<T> {
   aborted(signal);
   try {
     return await withRetry(send, backoff, signal);
   } catch (error) {
     aborted(signal);
-    throw refused(operation, TableName, error, backoff.retries);
+    throw refused(operation, TableName, error, backoff);
   }
 }
 
-function refused(operation: string, TableName: string, error: unknown, retries: number): DynamoRunError {
+function refused(operation: string, TableName: string, error: unknown, backoff: Backoff): DynamoRunError {
   const name = error instanceof Error ? error.name : "Error";
   const detail = error instanceof Error ? error.message : String(error);
   if (isRetryable(error)) {
-    return new DynamoRunError(
-      "E_DYNAMO_BUSY",
-      `DynamoDB did not run the ${operation} on table '${TableName}' through ${retries} retries in a row: ${name}: ${detail}`,
-      isThrottling(error) ? "DynamoDB is throttling the table: try again later, or give it more capacity" : "DynamoDB is failing or unreachable: try again later",
-      { cause: error },
-    );
+    const hint =
+      error instanceof RequestTimeoutError
+        ? `DynamoDB is stopped, unreachable or slower than the timeout (${backoff.timeoutMs} ms a call): check the endpoint, or give a longer retry.timeoutMs`
+        : isThrottling(error)
+          ? "DynamoDB is throttling the table: try again later, or give it more capacity"
+          : "DynamoDB is failing or unreachable: try again later";
+    return new DynamoRunError("E_DYNAMO_BUSY", `DynamoDB did not run the ${operation} on table '${TableName}' through ${backoff.retries} retries in a row: ${name}: ${detail}`, hint, {
+      cause: error,
+      ...(error instanceof RequestTimeoutError ? { params: { timeoutMs: error.timeoutMs } } : {}),
+    });
   }
   return new DynamoRunError(
     "E_DYNAMO_REQUEST",
@@ -112,7 +117,7 @@ function refused(operation: string, TableName: string, error: unknown, retries: 
  * the table's (cached) description; keys or indexes that are not the table's are a DynamoRunError.
  */
 export async function keyTypes(client: DynamoDBClient, TableName: string, keys: DynamoKeys, call: Call, signal: AbortSignal | undefined): Promise<DynamoKeys> {
-  const shape = await describeTable(client, TableName, (describe) => call("DescribeTable", () => describe(signal)));
+  const shape = await describeTable(client, TableName, (describe) => call("DescribeTable", (attempt) => describe(attempt)));
   const { partition: hash, sort: range } = shape;
   if (hash !== keys.partition || range !== keys.sort) {
     throw new DynamoRunError(

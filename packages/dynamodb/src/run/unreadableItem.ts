@@ -1,5 +1,6 @@
 import { DescribeTableCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoRunError } from "./dynamoRunError.js";
+import { orderItem } from "./orderItem.js";
 import { unmarshalItem, unmarshalValue } from "./unmarshalItem.js";
 
 /** The item's key as a person reads it, `id "a", at 3`: N as DynamoDB's text, so a number no double holds shows as stored. */
@@ -38,10 +39,10 @@ export function unreadableItem(error: unknown, raw: Record<string, AttributeValu
   });
 }
 
-/** The item as plain JSON, or the E_DYNAMO_NUMBER error that names it by the table's key. */
+/** The item as plain JSON, its key first and the rest in one order (orderItem), or the E_DYNAMO_NUMBER error that names it by the table's key. */
 export async function readItem(client: DynamoDBClient, TableName: string, keys: { partition: string; sort?: string } | undefined, raw: Record<string, AttributeValue>, signal: AbortSignal | undefined): Promise<Record<string, unknown>> {
   try {
-    return unmarshalItem(raw);
+    return orderItem(unmarshalItem(raw), keys === undefined ? [] : keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort]);
   } catch (error) {
     const names = keys === undefined ? await tableKeyNames(client, TableName, signal) : keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort];
     throw unreadableItem(error, raw, names, TableName);

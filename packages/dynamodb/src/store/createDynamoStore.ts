@@ -12,6 +12,7 @@ import { matches, type ListFilter } from "@itemfilter/core";
 import { RequestError, type Item, type Page, type Store, type StoreTable } from "@itemfilter/emulator";
 import { shapeOf } from "../run/describeTable.js";
 import { createBackoff, withRetry, type RetryOptions } from "../run/retryPolicy.js";
+import { orderItem } from "../run/orderItem.js";
 import { unmarshalItem } from "../run/unmarshalItem.js";
 import { readingEveryName } from "../run/everyName.js";
 import { keyText, unreadableItem } from "../run/unreadableItem.js";
@@ -30,8 +31,16 @@ export interface DynamoStoreOptions {
    * the page ends early with a stopKey, so one answer never takes long. 10 when left out.
    */
   maxCallsPerPage?: number;
-  /** The retry policy of each DynamoDB call (README, "Retries"); what it cannot get past is a 429 or 503. */
+  /** The retry policy of each DynamoDB call (README, "Retries"), its timeoutMs included; what it cannot get past is a 429 or 503. */
   retry?: RetryOptions;
+  /**
+   * The most time one answer may spend on DynamoDB, retries and their waits
+   * included, in milliseconds: past it, throttling is answered 429 with
+   * `Retry-After`, and no answer 503, so a client hears why within its own
+   * timeout (the client's is 10 s) instead of timing out. A page that has
+   * made calls already ends early with a stopKey instead. 5,000 when left out.
+   */
+  answerWithinMs?: number;
   /**
    * Told of every Query and Scan call that succeeded: which table and index
    * it read and how many items DynamoDB read for it (ScannedCount). Never
@@ -49,6 +58,9 @@ export interface StoreCall {
   /** Items DynamoDB read (ScannedCount). */
   scanned: number;
 }
+
+/** The store's answer budget when answerWithinMs is left out: half the client's default timeout. */
+export const DEFAULT_ANSWER_WITHIN_MS = 5_000;
 
 /** The most table names an unknown-table message lists come from one ListTables call of this size. */
 const LIST_TABLES_LIMIT = 100;
@@ -70,14 +82,18 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
   const maxCalls = options.maxCallsPerPage ?? 10;
   if (!Number.isSafeInteger(maxCalls) || maxCalls < 1) throw new RangeError("maxCallsPerPage must be a whole number of at least 1");
   const described = new Map<string, Promise<DynamoTable | undefined>>();
+  const answerWithin = options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
+  if (!Number.isSafeInteger(answerWithin) || answerWithin < 1) throw new RangeError("answerWithinMs must be a whole number of milliseconds of at least 1");
   const backoff = createBackoff(options.retry);
-  const retried = <T>(call: () => Promise<T>): Promise<T> => withRetry(call, backoff);
+  /** The call under the retry policy, given up by `until` (performance.now()), the answer's deadline. */
+  const retried = <T>(call: (signal: AbortSignal) => Promise<T>, until: number): Promise<T> => withRetry(call, backoff, undefined, { withinMs: Math.max(0, until - performance.now()) });
+  const deadline = (): number => performance.now() + answerWithin;
 
   const describe = async (name: string): Promise<DynamoTable | undefined> => {
     // DynamoDB's own rule for names; anything else cannot be a table, so DynamoDB is not asked.
     if (!/^[A-Za-z0-9_.-]{3,255}$/.test(name)) return undefined;
     try {
-      const { Table } = await retried(() => client.send(new DescribeTableCommand({ TableName: name })));
+      const { Table } = await retried((signal) => client.send(new DescribeTableCommand({ TableName: name }), { abortSignal: signal }), deadline());
       const keyOf = (type: "HASH" | "RANGE") => Table?.KeySchema?.find((k) => k.KeyType === type)?.AttributeName;
       const typeOf = (attribute: string | undefined) => Table?.AttributeDefinitions?.find((d) => d.AttributeName === attribute)?.AttributeType;
       const primaryKey = keyOf("HASH");
@@ -116,9 +132,13 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       return d;
     });
 
-  const send = async (call: Call): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> => {
-    const out = await retried(() =>
-      call.kind === "Scan" ? client.send(readingEveryName(new ScanCommand(call.input), client)) : client.send(readingEveryName(new QueryCommand(call.input), client)),
+  const send = async (call: Call, until: number): Promise<{ Items?: Record<string, AttributeValue>[]; LastEvaluatedKey?: Record<string, AttributeValue>; ScannedCount?: number }> => {
+    const out = await retried(
+      (signal) =>
+        call.kind === "Scan"
+          ? client.send(readingEveryName(new ScanCommand(call.input), client), { abortSignal: signal })
+          : client.send(readingEveryName(new QueryCommand(call.input), client), { abortSignal: signal }),
+      until,
     );
     const { TableName, IndexName } = call.input;
     try {
@@ -142,7 +162,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       throw new RequestError(422, `the item ${keyText(raw, keyNames)} of table ${JSON.stringify(t.name)} has an attribute named ${JSON.stringify(lost)}, which the AWS SDK cannot read`);
     }
     try {
-      return unmarshalItem(raw);
+      return orderItem(unmarshalItem(raw), keyNames);
     } catch (error) {
       const named = unreadableItem(error, raw, keyNames, t.name);
       throw named instanceof Error && named !== error ? new RequestError(422, named.message) : error;
@@ -155,13 +175,14 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
    * pageSize items, DynamoDB has nothing more, or maxCalls calls were made.
    */
   const readPage = async (t: DynamoTable, first: Call, limit: number | undefined, pageSize: number, rest: readonly ListFilter[], target: PageTarget | undefined): Promise<Page> => {
+    const until = deadline();
     const items: Item[] = [];
     let evaluated = 0;
     let startKey = first.input.ExclusiveStartKey;
     for (let calls = 1; ; calls++) {
       const budget = limit === undefined ? undefined : limit - evaluated;
       const input = { ...first.input, ...(budget === undefined ? {} : { Limit: budget }), ...(startKey === undefined ? {} : { ExclusiveStartKey: startKey }) };
-      const out = await send({ kind: first.kind, input } as Call);
+      const out = await send({ kind: first.kind, input } as Call, until);
       evaluated += out.ScannedCount ?? 0;
       const returned = out.Items ?? [];
       for (let i = 0; i < returned.length; i++) {
@@ -176,7 +197,8 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         }
       }
       if (out.LastEvaluatedKey === undefined) return { items };
-      if ((limit !== undefined && evaluated >= limit) || calls >= maxCalls) return { items, stopKey: pageKey(t, out.LastEvaluatedKey, target) };
+      // Past the answer's budget the page ends here, as at maxCalls: the client asks for the rest in time.
+      if ((limit !== undefined && evaluated >= limit) || calls >= maxCalls || performance.now() >= until) return { items, stopKey: pageKey(t, out.LastEvaluatedKey, target) };
       startKey = out.LastEvaluatedKey;
     }
   };
@@ -191,7 +213,8 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
 
   /** scopedPage, with its failures as the service's answers, as page's. */
   const scoped = (read: ScopedRead): Promise<Page> =>
-    scopedPage(read, { call: (kind, input) => send({ kind, input } as Call), readItem }).catch((error: unknown) => {
+    // Each call within a budget of its own: a scoped page ends where its own rules say, not at the answer's budget.
+    scopedPage(read, { call: (kind, input) => send({ kind, input } as Call, deadline()), readItem }).catch((error: unknown) => {
       if ((error as { name?: unknown })?.name === "ResourceNotFoundException") described.delete(read.table.name);
       throw dynamoFailure(error, read.table.name);
     });
@@ -200,7 +223,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     table,
     async tableNames() {
       try {
-        const out = await retried(() => client.send(new ListTablesCommand({ Limit: LIST_TABLES_LIMIT })));
+        const out = await retried((signal) => client.send(new ListTablesCommand({ Limit: LIST_TABLES_LIMIT }), { abortSignal: signal }), deadline());
         return out.TableNames ?? [];
       } catch (error) {
         throw dynamoFailure(error, "");

@@ -2,6 +2,8 @@ import { RequestError } from "@itemfilter/emulator";
 import { DynamoRunError } from "../run/dynamoRunError.js";
 
 const THROTTLED = new Set(["ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "LimitExceededException"]);
+/** Retry-After, in seconds, of the store's 429 (PROTOCOL.md, "Throttling"). */
+export const THROTTLED_RETRY_AFTER = "1";
 const NOT_ALLOWED = new Set([
   "UnrecognizedClientException",
   "AccessDeniedException",
@@ -26,7 +28,8 @@ export function dynamoFailure(error: unknown, table: string): RequestError {
   if (error instanceof DynamoRunError && error.code === "E_DYNAMO_NUMBER") return new RequestError(422, `an item of table ${JSON.stringify(table)} cannot be sent as JSON: ${error.message}`);
   if (name === "ValidationException") return new RequestError(400, `DynamoDB refused the request: ${message}`);
   if (name === "ResourceNotFoundException") return new RequestError(404, `there is no table ${JSON.stringify(table)}`);
-  if (THROTTLED.has(name)) return new RequestError(429, `DynamoDB is throttling reads of table ${JSON.stringify(table)} (${name}); try again later`);
+  // DynamoDB's capacity is per second: a second later is the soonest a retry can meet fresh capacity, and the client waits that instead of its own backoff.
+  if (THROTTLED.has(name)) return new RequestError(429, `DynamoDB is throttling reads of table ${JSON.stringify(table)} (${name}); try again later`, false, { "Retry-After": THROTTLED_RETRY_AFTER });
   if (NOT_ALLOWED.has(name)) return new RequestError(502, `DynamoDB did not accept this server's AWS credentials (${name}); check the credentials it runs with`);
   const code = (error as { code?: unknown })?.code;
   // DynamoDB's own errors carry $metadata, the network's a system code; anything else is a bug here, answered 500 as one.

@@ -10,7 +10,7 @@ import {
   type TableDescription,
   type WriteRequest,
 } from "@aws-sdk/client-dynamodb";
-import { createBackoff, isRetryable, withRetry, type RetryOptions } from "../run/retryPolicy.js";
+import { createBackoff, isRetryable, withRetry, withTimeout, type RetryOptions } from "../run/retryPolicy.js";
 import { toItem } from "./attributeValues.js";
 import { itemProblem, type ItemRule } from "./itemLimits.js";
 import { SetValueError } from "../run/setAttribute.js";
@@ -180,7 +180,7 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
   const definitions = checkKeys(items, names);
   const converted = convert(items, { partition: key, sort: sortKey });
   const schema: KeySchemaElement[] = [{ AttributeName: key, KeyType: "HASH" }, ...(sortKey === undefined ? [] : [{ AttributeName: sortKey, KeyType: "RANGE" as const }])];
-  const describe = () => withRetry(() => client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: signal }), backoff, signal);
+  const describe = () => withRetry((attempt) => client.send(new DescribeTableCommand({ TableName: table }), { abortSignal: attempt }), backoff, signal);
 
   let created = false;
   let description: TableDescription | undefined;
@@ -191,7 +191,7 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
   }
   if (description === undefined) {
     const input = { TableName: table, AttributeDefinitions: definitions, KeySchema: schema, BillingMode: "PAY_PER_REQUEST" as const };
-    await withRetry(() => client.send(new CreateTableCommand(input), { abortSignal: signal }), backoff, signal);
+    await withRetry((attempt) => client.send(new CreateTableCommand(input), { abortSignal: attempt }), backoff, signal);
     created = true;
   } else {
     const same = JSON.stringify(description.KeySchema?.map((k) => [k.AttributeName, k.KeyType])) === JSON.stringify(schema.map((k) => [k.AttributeName, k.KeyType]));
@@ -219,7 +219,7 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
     for (;;) {
       let left: WriteRequest[];
       try {
-        const out = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }), { abortSignal: signal });
+        const out = await withTimeout((attempt) => client.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }), { abortSignal: attempt }), backoff.timeoutMs, signal);
         left = out.UnprocessedItems?.[table] ?? [];
         last = undefined;
       } catch (error) {
@@ -247,7 +247,9 @@ export async function writeTable(options: WriteTableOptions): Promise<WriteResul
           ...(last === undefined ? {} : { cause: last }),
         });
       }
-      await backoff.wait(Math.max(1, stalled), signal);
+      const delayMs = backoff.delay(Math.max(1, stalled));
+      if (last !== undefined) backoff.told(last, stalled, delayMs);
+      await backoff.sleep(delayMs, signal);
     }
     written += batch.length;
     onProgress?.({ written, total });
