@@ -20,13 +20,11 @@ import {
   Not,
   NotNull,
   Null,
-  NumberLiteral,
   Or,
   Parameter,
   QuotedIdentifier,
   RBracket,
   RParen,
-  StringLiteral,
 } from "./tokens.js";
 import { Token } from "./token.js";
 import { pathFollows, scanPath } from "./scanPath.js";

@@ -1,21 +1,15 @@
 import { type IOrAlt, type IToken, type TokenType } from "chevrotain";
 import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
 import { limitText } from "../messages/limitMessages.js";
-import { FilterError } from "../messages/errors.js";
-import type { LexProblem } from "../scan/lexer.js";
-import { NO_SPAN, type LineIndex, type Span } from "../messages/location.js";
-import type { Operator } from "../values/operators.js";
+import { type Span } from "../messages/location.js";
 import { errorMessageProvider } from "./parserMessages.js";
-import { renderMessage } from "../messages/renderMessage.js";
 import { typeSet } from "./leanParser.js";
 import { NodeBuilder } from "./nodeBuilder.js";
 export { newParseState, type ParseState } from "./nodeBuilder.js";
-import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
-import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
-import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
-import { FOLD_OPERATORS, foldOperatorProblem, foldValueProblem } from "./foldProblems.js";
+import { typeNameProblem } from "./sizeAndTypeProblems.js";
+import { isTypeName } from "./typeNames.js";
 import type { NamePath } from "../scan/readNamePath.js";
-import { dateAnchor, type DatePayload } from "../scan/scanDate.js";
+import { dateAnchor } from "../scan/scanDate.js";
 import {
   ALL_TOKENS,
   And,
