@@ -5,7 +5,8 @@ import { dateText } from "../syntax/dateText.js";
 import { hasDates } from "../syntax/datedDocuments.js";
 import { dateInstant, resolveNow, resolveTimeZone, type DateOptions } from "../values/dateOptions.js";
 import { formatDate, type DateFormat } from "../values/relativeDate.js";
-import { relativeDateProblem, schemaIndex, type AttributeType, type Schema } from "./schema.js";
+import { schemaIndex, type AttributeType, type Schema } from "./schema.js";
+import { relativeDateProblem } from "./schemaTypeChecks.js";
 import { quotePath } from "../scan/quote.js";
 
 /**
