@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { BatchWriteItemCommand, CreateTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { evaluate, FilterError, type Schema } from "@itemfilter/core";
+import { evaluate, FilterError, sortItems, type Schema } from "@itemfilter/core";
 import { describeTable, explain, findAll, findPage, marshalItem, type DynamoRequestEvent } from "@itemfilter/dynamodb/run";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import { localClient } from "../support/dynamoBackend.js";
@@ -18,10 +18,12 @@ import { datedFilterArbitrary, TIME_ZONES } from "../property/dateArbitraries.js
  * - random filters of relative bounds with a fixed `now` and time zone give
  *   findAll exactly evaluate's items;
  * - a findPage read on with another `now` (option and clock both moved)
- *   returns exactly the first `now`'s answer.
+ *   returns exactly the first `now`'s answer, and so does one with orderBy
+ *   (Queries merged in order, or items sorted locally), in the first `now`'s order.
  */
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_DATE_RUNS ?? 120);
 const PAGE_RUNS = Math.ceil(RUNS / 2);
+const ORDERED_RUNS = Math.ceil(RUNS / 8);
 const TABLE = "dated";
 
 const SCHEMA: Schema = {
@@ -95,8 +97,8 @@ afterEach(() => {
 const id = (item: Row): string => JSON.stringify([item.pk, item.createdAt]);
 const expectedIds = (filter: string, now: number, timeZone: string): string[] => rows.filter((row) => evaluate(filter, row, { now, timeZone, schema: SCHEMA })).map(id).sort();
 
-async function pagesJoined(filter: string, first: number, later: number, timeZone: string, limit: number): Promise<string[]> {
-  const base = { table: TABLE, filter, keys, timeZone, schema: SCHEMA, limit };
+async function pagesJoined(filter: string, first: number, later: number, timeZone: string, limit: number, orderBy?: string): Promise<string[]> {
+  const base = { table: TABLE, filter, keys, timeZone, schema: SCHEMA, limit, ...(orderBy === undefined ? {} : { orderBy }) };
   let page = await findPage(client, { ...base, now: first });
   const joined = page.items.map((item) => id(item as Row));
   vi.useFakeTimers({ now: later, toFake: ["Date"] });
@@ -173,4 +175,43 @@ describe("relative dates on DynamoDB Local", () => {
     );
     expect(differs).toBeGreaterThan(PAGE_RUNS / 4);
   }, 300_000);
+
+  // Ordered pages go another way (their own cursor): it freezes the first page's `now` alike.
+  const ORDERS = [
+    { where: (pk: string) => `pk = "${pk}" and`, orderBy: "createdAt desc" },
+    { where: (pk: string) => `pk in ("a", "${pk}") and`, orderBy: "createdAt asc" },
+    { where: () => "", orderBy: "t desc" },
+  ];
+  const orderedIds = (filter: string, now: number, timeZone: string, orderBy: string): string[] =>
+    sortItems(rows.filter((row) => evaluate(filter, row, { now, timeZone, schema: SCHEMA })), orderBy, { primary: "pk", secondary: "createdAt" }).map(id);
+
+  it(`findPage with orderBy read on with another now returns the first now's answer in order (${ORDERED_RUNS} runs)`, async () => {
+    let differs = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ORDERS), fc.constantFrom("a", "b"), boundArb, nowArb, nowArb, fc.constantFrom(...TIME_ZONES), fc.integer({ min: 3, max: 12 }), async (order, pk, bound, first, later, timeZone, limit) => {
+        const filter = `${order.where(pk)} createdAt ${bound.op} ${bound.text}`.trim();
+        const expected = orderedIds(filter, first, timeZone, order.orderBy);
+        if (orderedIds(filter, later, timeZone, order.orderBy).join() !== expected.join()) differs++;
+        expect(await pagesJoined(filter, first, later, timeZone, limit, order.orderBy)).toEqual(expected);
+      }),
+      { numRuns: ORDERED_RUNS, seed: 4314, endOnFailure: false },
+    );
+    expect(differs).toBeGreaterThan(ORDERED_RUNS / 4);
+  }, 300_000);
+
+  it("an ordered cursor carries its now only for a filter with dates, and an altered one is E_CURSOR before anything is sent", async () => {
+    const now = Date.parse("2026-11-28T09:14:00Z");
+    const body = (cursor: string): Record<string, unknown> => JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Record<string, unknown>;
+    const base = { table: TABLE, filter: 'pk = "a" and createdAt > now - 1y', keys, schema: SCHEMA, orderBy: "createdAt desc", limit: 2 };
+    const { cursor } = await findPage(client, { ...base, now });
+    expect(body(cursor!).n).toBe(now);
+    const plain = await findPage(client, { ...base, filter: 'pk = "a"', now });
+    expect(Object.keys(body(plain.cursor!)).sort()).toEqual(["d", "o", "p", "v"]);
+    const events: DynamoRequestEvent[] = [];
+    for (const n of [now - 1, now + 86_400_000, undefined]) {
+      const altered = Buffer.from(JSON.stringify({ ...body(cursor!), n }), "utf8").toString("base64url");
+      await expect(findPage(client, { ...base, now, cursor: altered, onEvent: (e) => events.push(e) })).rejects.toMatchObject({ code: "E_CURSOR" });
+    }
+    expect(events).toEqual([]);
+  });
 });

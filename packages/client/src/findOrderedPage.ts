@@ -1,7 +1,7 @@
 import { comparePoints, fromArray, mergeOrdered, orderPoint, sortStage, type OrderPoint, type Plan } from "@itemfilter/core";
 import { ClientError } from "./errors.js";
-import { MAX_PAGE_LIMIT } from "./findPage.js";
-import { orderBinding, readOrderCursor, writeOrderCursor, type OrderCursorState } from "./orderCursor.js";
+import { firstNow, MAX_PAGE_LIMIT } from "./findPage.js";
+import { orderBinding, orderCursorNow, readOrderCursor, writeOrderCursor, type OrderCursorState } from "./orderCursor.js";
 import { identity, limited, orderedRun, orderedStream, requestSource, residualTest, type SourcePage } from "./orderedSources.js";
 import type { PlanPageFetcher } from "./runPlan.js";
 import type { FindPageParams, FindPageResult, Item, PageKey } from "./types.js";
@@ -25,7 +25,9 @@ interface Reading {
  * The keys break ties in the order, so they are required.
  */
 export async function findOrderedPage<T = Item>(params: FindPageParams, planFor: (params: FindPageParams) => Plan, fetchPlanPage: (table: string) => PlanPageFetcher): Promise<FindPageResult<T>> {
-  const plan = planFor(params);
+  // Relative dates resolve against the first page's `now` on every page, whatever the clock or the option says later.
+  const now = orderCursorNow(params.cursor) ?? firstNow(params);
+  const plan = planFor({ ...params, now });
   const limit = params.limit;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) {
     throw new ClientError("E_ARGUMENT", "findPage", 0, `'limit' must be a whole number from 1 to ${MAX_PAGE_LIMIT}: the items on one page`);
@@ -39,6 +41,8 @@ export async function findOrderedPage<T = Item>(params: FindPageParams, planFor:
   const requests = plan.requests;
   const start: { point: OrderPoint | undefined; positions: OrderCursorState["positions"] } =
     params.cursor === undefined ? { point: undefined, positions: requests.map(() => null) } : readOrderCursor(params.cursor, binding, requests.length);
+  // Only a filter with relative dates carries its `now`: other cursors stay as they were.
+  const dated = plan.dates === undefined ? {} : { now };
   if (requests.length === 0) return { items: [] };
 
   const { order, compare } = run;
@@ -85,7 +89,7 @@ export async function findOrderedPage<T = Item>(params: FindPageParams, planFor:
       const reading = readings.get(i);
       return reading === undefined ? "done" : resumeAt(reading, (start.positions[i] ?? null) as PageKey | null, (item) => comparePoints(order, orderPoint(order, keys, item), last) > 0);
     });
-    return { items: items.slice(0, limit) as T[], cursor: writeOrderCursor(binding, { point: last, positions }) };
+    return { items: items.slice(0, limit) as T[], cursor: writeOrderCursor(binding, { point: last, positions, ...dated }) };
   } finally {
     params.signal?.removeEventListener("abort", relay);
     controller.abort(STOPPED);

@@ -87,7 +87,7 @@ export async function findPage<T = Item>(
 }
 
 /** The first page's `now`: the option, else the time of the call. A bad option is E_ARGUMENT, as every bad argument is. */
-function firstNow(params: FindPageParams): number {
+export function firstNow(params: FindPageParams): number {
   try {
     return resolveNow("findPage", params.now ?? params.compileOptions?.now);
   } catch (error) {

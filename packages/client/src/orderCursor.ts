@@ -17,6 +17,12 @@ export const MAX_ORDER_CURSOR_LENGTH = 16_384;
 export interface OrderCursorState {
   point: OrderPoint;
   positions: (PageKey | null | "done")[];
+  /**
+   * The `now` (epoch milliseconds) the first page resolved the filter's
+   * relative dates with: every later page resolves them alike. Absent for a
+   * filter without one, whose cursors are as before.
+   */
+  now?: number;
 }
 
 function toBase64Url(text: string): string {
@@ -36,7 +42,9 @@ function fromBase64Url(text: string): string | undefined {
 }
 
 function seal(binding: string, state: OrderCursorState): string {
-  return digest(`${binding}\norder\n${canonicalJson([state.point, state.positions])}`);
+  const parts: unknown[] = [state.point, state.positions];
+  if (state.now !== undefined) parts.push(state.now);
+  return digest(`${binding}\norder\n${canonicalJson(parts)}`);
 }
 
 /** What an ordered cursor is bound to: the table, the plan (its filter, requests and order) and the keys. */
@@ -45,7 +53,7 @@ export function orderBinding(table: string, plan: { filter: string; requests: re
 }
 
 export function writeOrderCursor(binding: string, state: OrderCursorState): string {
-  const cursor = toBase64Url(stringifyJson({ v: 2, o: state.point, p: state.positions, d: seal(binding, state) }));
+  const cursor = toBase64Url(stringifyJson({ v: 2, o: state.point, p: state.positions, ...(state.now === undefined ? {} : { n: state.now }), d: seal(binding, state) }));
   if (cursor.length > MAX_ORDER_CURSOR_LENGTH) {
     throw new ClientError("E_PROTOCOL", "findPage", 0, `the page's position (the last item's order value and keys, and the service's page keys) is too large to carry in a cursor of at most ${MAX_ORDER_CURSOR_LENGTH} characters`);
   }
@@ -68,12 +76,31 @@ export function readOrderCursor(cursor: unknown, binding: string, requests: numb
   }
   const broken = "the cursor is not one a page made, or it was altered";
   if (typeof body !== "object" || body === null || Array.isArray(body) || nestsDeeperThan(body, MAX_JSON_DEPTH - 2)) return refuse(broken);
-  const { v, o, p, d } = body as Record<string, unknown>;
-  if (Object.keys(body).some((name) => !["v", "o", "p", "d"].includes(name))) return refuse(broken);
+  const { v, o, p, n, d } = body as Record<string, unknown>;
+  if (Object.keys(body).some((name) => !["v", "o", "p", "n", "d"].includes(name))) return refuse(broken);
+  if (n !== undefined && !Number.isSafeInteger(n)) return refuse(broken);
   if (v !== 2 || typeof d !== "string" || !Array.isArray(o) || o.length !== 3 || !Array.isArray(p) || p.length !== requests) return refuse(v === 1 ? "the cursor is one of a page without orderBy" : broken);
   const positions = p as unknown[];
   if (!positions.every((x) => x === null || x === "done" || (typeof x === "object" && !Array.isArray(x)))) return refuse(broken);
-  const state: OrderCursorState = { point: o as unknown as OrderPoint, positions: positions as OrderCursorState["positions"] };
+  const state: OrderCursorState = { point: o as unknown as OrderPoint, positions: positions as OrderCursorState["positions"], ...(n === undefined ? {} : { now: n as number }) };
   if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter, keys or orderBy");
   return state;
+}
+
+/**
+ * The `now` an ordered cursor carries, read before the page is planned (the
+ * plan's relative dates depend on it), or undefined. Not trusted yet:
+ * readOrderCursor checks the seal, over the plan made with it, so an altered
+ * `now` plans another filter and is refused.
+ */
+export function orderCursorNow(cursor: unknown): number | undefined {
+  if (typeof cursor !== "string" || cursor.length > MAX_ORDER_CURSOR_LENGTH) return undefined;
+  const text = fromBase64Url(cursor);
+  try {
+    const body: unknown = text === undefined ? undefined : JSON.parse(text);
+    const n = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).n : undefined;
+    return Number.isSafeInteger(n) ? (n as number) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,12 +1,12 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, schemaFields, comparePoints, format, fromArray, mergeOrdered, orderPoint, sortStage, type OrderPoint } from "@itemfilter/core";
+import { checkFields, schemaFields, comparePoints, format, fromArray, mergeOrdered, orderPoint, resolvedDates, resolveNow, sortStage, type OrderPoint } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { orderOption, orderTooLarge, planOrdered } from "../plan/orderDynamo.js";
 import type { Covered } from "../plan/planTarget.js";
 import { fieldsPicker } from "../plan/projection.js";
 import { settle, type FindAllOptions } from "./findAll.js";
 import type { FindPageOptions, FindPageResult } from "./findPage.js";
-import { orderBinding, readOrderCursor, writeOrderCursor, type OrderCursorState } from "./orderCursor.js";
+import { orderBinding, orderCursorNow, readOrderCursor, writeOrderCursor, type OrderCursorState } from "./orderCursor.js";
 import { identityOf, orderedStream, orderRun, requestSource, startKeyNames, thenLast, type SourceContext, type SourcePage } from "./orderedSource.js";
 import { projectingNames } from "./resumeKey.js";
 import { readBudget } from "./readBudget.js";
@@ -34,7 +34,9 @@ export async function findPageOrdered<T>(client: DynamoDBClient, options: FindPa
   const { limit, cursor, orderBy, maxSortItems, ...rest } = options;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= maxPageLimit)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${maxPageLimit}`);
   const order = orderOption(orderBy, "findPage");
-  const settled = settle(rest as FindAllOptions);
+  // Relative dates resolve against the first page's `now` on every page, whatever the clock or the option says later.
+  const frozen = orderCursorNow(cursor);
+  const settled = settle(frozen === undefined ? (rest as FindAllOptions) : ({ ...rest, now: frozen } as FindAllOptions));
   const { filter, signal, TableName, retry, onEvent, limit: _limit, maxItemsRead, ...planOptions } = settled;
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, segments: _segments, fields: givenFields, ...parseOptions } = planOptions;
   const fields = givenFields === undefined ? undefined : schemaFields(checkFields(givenFields), parseOptions.schema);
@@ -51,6 +53,8 @@ export async function findPageOrdered<T>(client: DynamoDBClient, options: FindPa
   const binding = orderBinding(TableName, format(doc), order.text, requests, keys);
   const start: { point: OrderPoint | undefined; positions: OrderCursorState["positions"] } =
     cursor === undefined ? { point: undefined, positions: requests.map(() => null) } : readOrderCursor(cursor, binding, requests.length);
+  // Only a filter with relative dates carries its `now`: other cursors stay as they were.
+  const dated = resolvedDates(doc.body).length > 0 ? { now: resolveNow("findPage", settled.now) } : {};
   if (requests.length === 0) return { items: [] };
   const point = start.point;
   const after = (item: Item): boolean => point === undefined || comparePoints(order, orderPoint(order, run.tieKeys, item), point) > 0;
@@ -100,7 +104,7 @@ export async function findPageOrdered<T>(client: DynamoDBClient, options: FindPa
     const reading = readings.get(i);
     return reading === undefined ? "done" : resumeAt(reading, (start.positions[i] ?? null) as Key | null, pending);
   });
-  return { items: out(items.slice(0, limit)), cursor: writeOrderCursor(binding, { point: last, positions }) };
+  return { items: out(items.slice(0, limit)), cursor: writeOrderCursor(binding, { point: last, positions, ...dated }) };
 }
 
 /**

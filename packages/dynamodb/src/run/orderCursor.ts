@@ -17,6 +17,8 @@ type Key = Record<string, AttributeValue>;
 export interface OrderCursorState {
   point: OrderPoint;
   positions: (Key | null | "done")[];
+  /** The `now` (epoch milliseconds) the first page resolved the filter's relative dates with; absent for a filter without one. */
+  now?: number;
 }
 
 /** stringifyJson with members sorted, so equal states seal alike (numbers keep every digit). */
@@ -36,10 +38,11 @@ export function orderBinding(table: string, filter: string, order: string, reque
   return sha256(canonical({ table, filter, order, requests, keys: keys ?? null }));
 }
 
-const seal = (binding: string, state: OrderCursorState): string => sha256(`${binding}\norder\n${canonical([state.point, state.positions])}`);
+const seal = (binding: string, state: OrderCursorState): string =>
+  sha256(`${binding}\norder\n${canonical(state.now === undefined ? [state.point, state.positions] : [state.point, state.positions, state.now])}`);
 
 export function writeOrderCursor(binding: string, state: OrderCursorState): string {
-  const cursor = Buffer.from(stringifyJson({ v: 2, o: state.point, p: state.positions, d: seal(binding, state) }), "utf8").toString("base64url");
+  const cursor = Buffer.from(stringifyJson({ v: 2, o: state.point, p: state.positions, ...(state.now === undefined ? {} : { n: state.now }), d: seal(binding, state) }), "utf8").toString("base64url");
   if (cursor.length > MAX_ORDER_CURSOR_LENGTH) {
     throw new DynamoRunError("E_CURSOR", `the next page's position (the last item's order value and a start key per Query) is too large for a cursor of at most ${MAX_ORDER_CURSOR_LENGTH} characters`, "order by an attribute with shorter values, or pin fewer partitions");
   }
@@ -62,11 +65,29 @@ export function readOrderCursor(cursor: unknown, binding: string, requests: numb
   } catch {
     body = undefined;
   }
-  if (!isObject(body) || Object.keys(body).some((name) => !["v", "o", "p", "d"].includes(name))) return refuse(broken);
-  const { v, o, p, d } = body;
+  if (!isObject(body) || Object.keys(body).some((name) => !["v", "o", "p", "n", "d"].includes(name))) return refuse(broken);
+  const { v, o, p, n, d } = body;
+  if (n !== undefined && !Number.isSafeInteger(n)) return refuse(broken);
   if (v !== 2 || typeof d !== "string" || !Array.isArray(o) || o.length !== 3 || !Array.isArray(p) || p.length !== requests) return refuse(v === 1 ? "the cursor is one of a page without orderBy" : broken);
   if (!p.every((x) => x === null || x === "done" || isObject(x))) return refuse(broken);
-  const state: OrderCursorState = { point: o as unknown as OrderPoint, positions: p as OrderCursorState["positions"] };
+  const state: OrderCursorState = { point: o as unknown as OrderPoint, positions: p as OrderCursorState["positions"], ...(n === undefined ? {} : { now: n as number }) };
   if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter, keys or orderBy");
   return state;
+}
+
+/**
+ * The `now` an ordered cursor carries, read before the page is planned (its
+ * relative dates depend on it), or undefined. Not trusted yet:
+ * readOrderCursor checks the seal over the plan made with it, so an altered
+ * `now` is refused.
+ */
+export function orderCursorNow(cursor: unknown): number | undefined {
+  if (typeof cursor !== "string" || cursor.length > MAX_ORDER_CURSOR_LENGTH || !/^[A-Za-z0-9_-]*$/.test(cursor)) return undefined;
+  try {
+    const body: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const n = isObject(body) ? body.n : undefined;
+    return Number.isSafeInteger(n) ? (n as number) : undefined;
+  } catch {
+    return undefined;
+  }
 }
