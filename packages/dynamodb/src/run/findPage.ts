@@ -5,9 +5,16 @@ import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
 import { fieldsPicker } from "../plan/projection.js";
 import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
-import { settle, type FindAllOptions } from "./findAll.js";
+import { describes, settle, shapeFor, type FindAllOptions } from "./findAll.js";
+import { BATCH_GET_KEYS, fetchItems } from "./fetchItems.js";
+import type { DynamoKeys } from "../plan/dynamoKeys.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
+
+function withoutCounts(keys: DynamoKeys): DynamoKeys {
+  const { itemCount: _items, sizeBytes: _size, indexes, ...rest } = keys;
+  return { ...rest, ...(indexes === undefined ? {} : { indexes: indexes.map(({ itemCount: _count, ...index }) => index) }) };
+}
 import { readItem } from "./unreadableItem.js";
 
 /** The most items one page may ask for (as the service client's findPage). */
@@ -45,30 +52,47 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   const { limit, cursor, ...rest } = (options ?? {}) as FindPageOptions;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   const settled = settle(rest as FindAllOptions);
-  const { filter, signal, TableName, retry, onEvent, limit: _limit, ...planOptions } = settled;
-  const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, ...parseOptions } = planOptions;
+  const { filter, signal, TableName, retry, onEvent, limit: _limit, describe: _describe, ...planOptions } = settled;
+  const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, fetch: _fetch, ...parseOptions } = planOptions;
   const fields = givenFields === undefined ? undefined : checkFields(givenFields);
   const doc = toDocument(filter, parseOptions, "findPage");
-  const call = callFor(TableName, createBackoff(retry), onEvent)(signal);
-  let requests: Covered[] = planDynamo(filter, { ...planOptions, segments: 1 });
-  const typed = await typedKeys(client, TableName, planOptions.keys, requests, call, signal);
-  const keys = typed ?? planOptions.keys;
+  const backoff = createBackoff(retry);
+  const call = callFor(TableName, backoff, onEvent)(signal);
+  // Bad filter text is refused before DynamoDB is asked for the table's shape.
+  if (describes(settled)) planDynamo(filter, { ...planOptions, allowScan: true, segments: 1 });
+  const shape = await shapeFor(client, settled, call, signal);
+  let requests: Covered[] = planDynamo(filter, { ...planOptions, ...(shape === undefined ? {} : { keys: shape }), segments: 1 });
+  const typed = await typedKeys(client, TableName, shape, requests, call, signal);
+  const keys = typed ?? shape;
   if (typed !== undefined) requests = planDynamo(filter, { ...planOptions, keys, segments: 1 });
   const pick = fields === undefined ? undefined : fieldsPicker(fields, doc, keys);
-  const binding = cursorBinding(TableName, format(doc), requests, keys);
+  // The counts DescribeTable reports change every few hours: a cursor is bound to the keys and indexes, not to them.
+  const binding = cursorBinding(TableName, format(doc), requests.map(({ reason: _reason, refused: _refused, ...r }) => r), keys === undefined ? undefined : withoutCounts(keys));
   const start: CursorState = cursor === undefined ? { request: 0, skip: 0 } : readCursor(cursor, binding, requests.length);
   const covers = requests.map((r) => (r[COVERS] === undefined ? () => true : prepareEvaluate(r[COVERS], UNLIMITED)));
   const items: Record<string, unknown>[] = [];
   for (let index = start.request; index < requests.length; index++) {
     const request: DynamoRequest = requests[index]!;
     const passes = request.residual === null ? null : prepareEvaluate(request.residual, UNLIMITED);
+    const fetched = request.fetch === undefined ? null : covers[index]!;
     let key = index === start.request ? start.startKey : undefined;
     let skip = index === start.request ? start.skip : 0;
     do {
       const page = await send(client, TableName, request, call, signal, onEvent !== undefined, key === undefined ? {} : { ExclusiveStartKey: key });
       const raws = page.Items ?? [];
+      let whole: (typeof raws[number] | undefined)[] = raws;
+      let from = -1;
       for (let at = skip; at < raws.length; at++) {
-        const item = await readItem(client, TableName, keys, raws[at]!, signal);
+        if (fetched !== null && (from < 0 || at >= from + BATCH_GET_KEYS)) {
+          // The index's items give keys: the whole items are fetched 100 at a time, from this place on.
+          from = at;
+          whole = [...raws.slice(0, at), ...(await fetchItems(client, TableName, request, raws.slice(at, at + BATCH_GET_KEYS), call, backoff, signal))];
+        }
+        const raw = whole[at];
+        // An item deleted since the index was written is skipped; one changed since is checked as it is now.
+        if (raw === undefined) continue;
+        const item = await readItem(client, TableName, keys, raw, signal);
+        if (fetched !== null && !fetched(item)) continue;
         if (passes !== null && !passes(item)) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
         if (items.length === limit) return { items: items as T[], cursor: writeCursor(binding, { request: index, ...(key === undefined ? {} : { startKey: key }), skip: at }) };

@@ -60,8 +60,9 @@ export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined, 
   }
   const at = key.index;
   if (at === undefined || at.name !== index.name || !samePartition(at.primary, target!.partition) || (at.secondary === undefined) !== (index.sort === undefined)) throw notOurs();
-  const own: [string, KeyValue, ScalarAttributeType | undefined][] = [[index.partition, at.primary, index.types?.partition as ScalarAttributeType | undefined]];
-  if (index.sort !== undefined) own.push([index.sort, at.secondary!, index.types?.sort as ScalarAttributeType | undefined]);
+  // listQuery reads no index with a multi-attribute key (a page key names one value of each key).
+  const own: [string, KeyValue, ScalarAttributeType | undefined][] = [[index.partition as string, at.primary, index.types?.partition as ScalarAttributeType | undefined]];
+  if (index.sort !== undefined) own.push([index.sort as string, at.secondary!, index.types?.sort as ScalarAttributeType | undefined]);
   for (const [name, value, type] of own) {
     const v = keyValue(value, type);
     // A local index shares the table's partition key: both halves of the key must name the same value.
@@ -83,7 +84,8 @@ export function pageKey(table: DynamoTable, key: Record<string, AttributeValue>,
   const out: PageKey = table.secondaryKey === undefined ? { primary } : { primary, secondary: readKeyValue(key[table.secondaryKey], table.secondaryKey) };
   const index = target?.index;
   if (index === undefined) return out;
-  const indexPrimary = readKeyValue(key[index.partition], index.partition);
-  out.index = index.sort === undefined ? { name: index.name, primary: indexPrimary } : { name: index.name, primary: indexPrimary, secondary: readKeyValue(key[index.sort], index.sort) };
+  const [partition, sort] = [index.partition as string, index.sort as string | undefined];
+  const indexPrimary = readKeyValue(key[partition], partition);
+  out.index = sort === undefined ? { name: index.name, primary: indexPrimary } : { name: index.name, primary: indexPrimary, secondary: readKeyValue(key[sort], sort) };
   return out;
 }
