@@ -106,7 +106,7 @@ describe("findAll", () => {
     const { client, sent } = scripted(() => ({ Items: [item("a", { age: { N: "31" } })] }));
     const schema = { attributes: { age: { type: "number" as const, aliases: ["years"] } } };
     const people: { id: string; age: number }[] = [];
-    for await (const person of findAll<{ id: string; age: number }>(client, { table: "people", filter: "years >= 30", compileOptions: { schema } })) people.push(person);
+    for await (const person of findAll<{ id: string; age: number }>(client, { describe: false, table: "people", filter: "years >= 30", compileOptions: { schema } })) people.push(person);
     expect(people).toEqual([{ id: "a", age: 31 }]);
     expect(sent[0]!.input).toMatchObject({ TableName: "people", ExpressionAttributeNames: { "#n0": "age" } });
     expect(() => findAll(client, { describe: false, table: "a", TableName: "b", filter: "" })).toThrow("findAll: give the table once, as table or TableName");
