@@ -224,13 +224,31 @@ function toQuery(q: KeyedQuery, target: Target, keyNames: ReadonlySet<string>, s
   };
   // What this request gives out, as a filter: findPage tells an item an earlier request gave out by it,
   // and an item fetched by key is checked against it again (the index is eventually consistent).
-  return amend(query, {}, cover);
+  const out = amend(query, {}, cover);
+  // The sort-key condition alone: the store checks a startKey's sort value against it.
+  if (q.range !== undefined) Object.defineProperty(out, SORT_RANGE, { value: rangeNode(q.range), enumerable: false });
+  return out;
+}
+
+/** Where planOnTarget keeps, out of sight, the condition on the last sort-key attribute a Query's key condition holds. */
+export const SORT_RANGE: unique symbol = Symbol("sortRange");
+
+/** The key condition on the last sort-key attribute, when the Query has one. */
+export function sortRangeOf(request: Covered): PredicateNode | undefined {
+  return (request as { [SORT_RANGE]?: PredicateNode })[SORT_RANGE];
+}
+
+function rangeNode(range: NonNullable<KeyedQuery["range"]>): PredicateNode {
+  const { operator, value: v } = range.filter;
+  return condition(range.name, operator, Array.isArray(v) ? v.map(literal) : operator === "in" ? [literal(v as Scalar)] : literal(v as Scalar));
 }
 
 /** The request with more members, keeping what it covers (hidden from JSON and from equality in tests). */
 export function amend(request: Covered, more: Partial<DynamoRequest>, covers: FilterNode | undefined = request[COVERS]): Covered {
   const out: Covered = { ...request, ...more };
   if (covers !== undefined) Object.defineProperty(out, COVERS, { value: covers, enumerable: false });
+  const range = sortRangeOf(request);
+  if (range !== undefined) Object.defineProperty(out, SORT_RANGE, { value: range, enumerable: false });
   return out;
 }
 
@@ -260,10 +278,7 @@ export function partitionOf(request: Covered): Scalar | undefined {
 
 function coverOf(q: KeyedQuery): FilterNode {
   const parts: FilterNode[] = q.equalities.map(({ name, value }) => condition(name, "equals", literal(value)));
-  if (q.range !== undefined) {
-    const { operator, value: v } = q.range.filter;
-    parts.push(condition(q.range.name, operator, Array.isArray(v) ? v.map(literal) : operator === "in" ? [literal(v as Scalar)] : literal(v as Scalar)));
-  }
+  if (q.range !== undefined) parts.push(rangeNode(q.range));
   if (q.leftover !== null) parts.push(q.leftover);
   return andOf(parts, SPAN);
 }

@@ -16,7 +16,9 @@ import { unmarshalItem } from "../run/unmarshalItem.js";
 import { keyText, unreadableItem } from "../run/unreadableItem.js";
 import { dynamoFailure } from "./dynamoFailure.js";
 import { keyConditions, scanConditions } from "./legacyConditions.js";
-import { listQuery } from "./listQuery.js";
+import { fetchItems } from "../run/fetchItems.js";
+import type { Call as RunCall } from "../run/runCalls.js";
+import { listQuery, type ListQuery } from "./listQuery.js";
 import { exclusiveStartKey, pageKey, type DynamoTable, type PageTarget } from "./pageKeys.js";
 
 export interface DynamoStoreOptions {
@@ -38,20 +40,20 @@ export interface DynamoStoreOptions {
   onCall?: (call: StoreCall) => void;
 }
 
-/** One Query or Scan call of the store, as onCall hears of it. */
+/** One Query, Scan or BatchGetItem call of the store, as onCall hears of it. */
 export interface StoreCall {
-  command: "Query" | "Scan";
+  command: "Query" | "Scan" | "BatchGetItem";
   table: string;
   /** The index read, when the call read one. */
   index?: string;
-  /** Items DynamoDB read (ScannedCount). */
+  /** Items DynamoDB read (ScannedCount; for a BatchGetItem, the items it returned). */
   scanned: number;
 }
 
 /** The most table names an unknown-table message lists come from one ListTables call of this size. */
 const LIST_TABLES_LIMIT = 100;
 
-type Call = { kind: "Scan"; input: ScanCommandInput } | { kind: "Query"; input: QueryCommandInput };
+type Call = { kind: "Scan"; input: ScanCommandInput } | { kind: "Query"; input: QueryCommandInput; fetch?: ListQuery["fetch"] };
 
 /**
  * The DynamoDB store behind `itemfilter serve --dynamodb-endpoint`: tables by
@@ -125,6 +127,19 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     return out;
   };
 
+  const fetchWhole = (TableName: string, fetch: NonNullable<ListQuery["fetch"]>, IndexName: string | undefined, raws: Record<string, AttributeValue>[]) => {
+    const call: RunCall = async (_operation, sendCall) => {
+      const out = (await retried(sendCall)) as { Responses?: Record<string, unknown[]> };
+      try {
+        options.onCall?.({ command: "BatchGetItem", table: TableName, ...(IndexName === undefined ? {} : { index: IndexName }), scanned: out.Responses?.[TableName]?.length ?? 0 });
+      } catch {
+        // Logging must never change what a request answers.
+      }
+      return out as never;
+    };
+    return fetchItems(client, TableName, { command: "Query", input: IndexName === undefined ? {} : { IndexName }, residual: null, fetch }, raws, call, backoff, undefined);
+  };
+
   /**
    * An item as JSON, or a 422 that names it by its key and says which
    * attribute cannot be read: every read that reaches it meets the same, so
@@ -160,8 +175,12 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       const out = await send({ kind: first.kind, input } as Call);
       evaluated += out.ScannedCount ?? 0;
       const returned = out.Items ?? [];
+      const fetch = first.kind === "Query" ? first.fetch : undefined;
+      // An index that projects less gives keys: the whole items are fetched by them, one deleted since is skipped.
+      const whole = fetch === undefined ? returned : await fetchWhole(t.name, fetch, input.IndexName, returned);
       for (let i = 0; i < returned.length; i++) {
-        const raw = returned[i]!;
+        const raw = whole[i];
+        if (raw === undefined) continue;
         const item = readItem(t, raw);
         if (rest.length > 0 && !matches(item, [...rest])) continue;
         items.push(item);
@@ -208,7 +227,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         // The planner's FilterExpression is exact; every condition is checked on the items again all the same,
         // the key conditions it leaves to a local check among them.
         const input: QueryCommandInput = { TableName: t.name, ...query.input, ExclusiveStartKey: exclusiveStartKey(t, startKey, query.target) };
-        return page(t, { kind: "Query", input }, limit, pageSize, filters, query.target);
+        return page(t, { kind: "Query", input, ...(query.fetch === undefined ? {} : { fetch: query.fetch }) }, limit, pageSize, filters, query.target);
       }
       const input: ScanCommandInput = { TableName: t.name, ...(ScanFilter === undefined ? {} : { ScanFilter }), ExclusiveStartKey: exclusiveStartKey(t, startKey) };
       return page(t, { kind: "Scan", input }, limit, pageSize, rest);

@@ -1,5 +1,5 @@
 import type { AttributeValue, ScalarAttributeType } from "@aws-sdk/client-dynamodb";
-import { compareScalars, isNumberValue, type NumberValue, type Scalar } from "@itemfilter/core";
+import { compareScalars, evaluate, format, isNumberValue, type NumberValue, type PredicateNode, type Scalar } from "@itemfilter/core";
 import { RequestError, type KeyValue, type PageKey } from "@itemfilter/emulator";
 import type { DynamoIndex, DynamoKeys } from "../plan/dynamoKeys.js";
 import { exactNumber } from "../run/exactNumber.js";
@@ -23,6 +23,19 @@ export interface DynamoTable {
 export interface PageTarget {
   partition: Scalar;
   index?: DynamoIndex;
+  /** The Query's condition on its sort key: a startKey whose sort value is outside it is not one of this Query's. */
+  range?: PredicateNode;
+}
+
+const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infinity, maxInValues: Infinity };
+
+/** A startKey outside the Query's key range: DynamoDB would refuse it ("outside query boundaries"), a 400 here. */
+function checkRange(target: PageTarget | undefined, value: KeyValue | undefined): void {
+  const range = target?.range;
+  if (range === undefined || value === undefined || range.attribute === null) return;
+  if (!evaluate(range, { [range.attribute.name]: value }, UNLIMITED)) {
+    throw new RequestError(400, `'startKey' is outside the range of ${JSON.stringify(range.attribute.name)} this filter reads (${format(range)}); send back the stopKey of a page of this filter unchanged`);
+  }
 }
 
 const notOurs = (): RequestError => new RequestError(400, "'startKey' is not a stopKey of this table; send back the stopKey unchanged");
@@ -56,6 +69,7 @@ export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined, 
   const index = target?.index;
   if (index === undefined) {
     if (key.index !== undefined || (target !== undefined && !samePartition(key.primary, target.partition))) throw notOurs();
+    checkRange(target, key.secondary);
     return out;
   }
   const at = key.index;
@@ -69,6 +83,7 @@ export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined, 
     if (out[name] !== undefined && JSON.stringify(out[name]) !== JSON.stringify(v)) throw notOurs();
     out[name] = v;
   }
+  checkRange(target, at.secondary);
   return out;
 }
 
