@@ -218,7 +218,7 @@ function scanWorthy(plan: TargetPlan, target: Target, table: DynamoKeys): Target
 /** What a target's Queries read, as the planner counts it. */
 function reads(p: { whole: number; narrowed: number; target: Target }): string {
   const count = (n: number): string => `${n} ${n === 1 ? "partition" : "partitions"}`;
-  const parts = [p.whole > 0 ? `${count(p.whole)} whole` : "", p.narrowed > 0 ? `${count(p.narrowed)} narrowed by ${p.target.shape.sorts.length > 1 ? p.target.shape.sorts.map((s) => `'${s}'`).join(", ") : `'${p.target.sort}'`}` : ""].filter((x) => x !== "");
+  const parts = [p.whole > 0 ? `${count(p.whole)} whole` : "", p.narrowed > 0 ? `${count(p.narrowed)} narrowed by ${p.target.shape.sorts.length > 1 ? `its sort key (${p.target.shape.sorts.map((s) => `'${s}'`).join(", ")})` : `'${p.target.sort}'`}` : ""].filter((x) => x !== "");
   return parts.length === 0 ? "nothing" : parts.join(" and ");
 }
 
