@@ -16,9 +16,10 @@ type Raw = Record<string, AttributeValue>;
  * retry policy's wait, for as long as some call makes progress; past
  * `backoff.retries` calls in a row without any, E_DYNAMO_BUSY. An item
  * deleted since the index was written is not in the answer: undefined at its
- * place. Each call goes through `call` (retries of throttling, onEvent).
+ * place. Each call goes through `call` (retries of throttling, onEvent);
+ * `counted` asks for the consumed capacity onEvent reports.
  */
-export async function fetchItems(client: DynamoDBClient, TableName: string, request: DynamoRequest, raws: readonly Raw[], call: Call, backoff: Backoff, signal: AbortSignal | undefined): Promise<(Raw | undefined)[]> {
+export async function fetchItems(client: DynamoDBClient, TableName: string, request: DynamoRequest, raws: readonly Raw[], call: Call, backoff: Backoff, signal: AbortSignal | undefined, counted = false): Promise<(Raw | undefined)[]> {
   const fetch = request.fetch!;
   const keyOf = (raw: Raw): Raw => Object.fromEntries(fetch.keys.map((name) => [name, raw[name]!]));
   const id = (raw: Raw): string => JSON.stringify(fetch.keys.map((name) => raw[name]));
@@ -39,6 +40,8 @@ export async function fetchItems(client: DynamoDBClient, TableName: string, requ
                   ...(fetch.ProjectionExpression === undefined ? {} : { ProjectionExpression: fetch.ProjectionExpression, ExpressionAttributeNames: fetch.ExpressionAttributeNames }),
                 },
               },
+              // Asked only when onEvent listens: the read capacity it reports.
+              ...(counted ? { ReturnConsumedCapacity: "TOTAL" as const } : {}),
             }),
             signal === undefined ? {} : { abortSignal: signal },
           ),

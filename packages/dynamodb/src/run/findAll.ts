@@ -177,7 +177,7 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
       const raws = page.Items ?? [];
       for (let at = 0; at < raws.length; at += BATCH_GET_KEYS) {
         const chunk = raws.slice(at, at + BATCH_GET_KEYS);
-        const whole = request.fetch === undefined ? chunk : await fetchItems(client, TableName, request, chunk, call, backoff, signal);
+        const whole = request.fetch === undefined ? chunk : await fetchItems(client, TableName, request, chunk, call, backoff, signal, onEvent !== undefined);
         if (request.fetch !== undefined) budget.spend(whole.filter((raw) => raw !== undefined).length);
         for (const raw of whole) {
           // An item deleted since the index was written is skipped.

@@ -86,7 +86,7 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
         if (fetched !== null && (from < 0 || at >= from + BATCH_GET_KEYS)) {
           // The index's items give keys: the whole items are fetched 100 at a time, from this place on.
           from = at;
-          whole = [...raws.slice(0, at), ...(await fetchItems(client, TableName, request, raws.slice(at, at + BATCH_GET_KEYS), call, backoff, signal))];
+          whole = [...raws.slice(0, at), ...(await fetchItems(client, TableName, request, raws.slice(at, at + BATCH_GET_KEYS), call, backoff, signal, onEvent !== undefined))];
         }
         const raw = whole[at];
         // An item deleted since the index was written is skipped; one changed since is checked as it is now.
