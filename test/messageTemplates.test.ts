@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, explainMatch, FilterError, plan, renderTemplate, TEMPLATES, validateListFilter, type Diagnostic, type Words } from "@itemfilter/core";
 import { compileDynamo, planDynamo } from "@itemfilter/dynamodb";
-import { boundMessage } from "../packages/core/src/messageText.js";
+import { boundMessage } from "../packages/core/src/messages/messageText.js";
 
 /**
  * Every message is a function of its code and params: each golden diagnostic,

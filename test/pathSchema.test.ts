@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readNamePath } from "../packages/core/src/syntax/readNamePath.js";
+import { readNamePath } from "../packages/core/src/scan/readNamePath.js";
 import { nameArb } from "./property/astArbitraries.js";
 import { attributeWarnings, compileList, FilterError, inferSchema, parse, plan, quotePath, SchemaInference, type Schema } from "@itemfilter/core";
 import { compileDynamo } from "@itemfilter/dynamodb";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { MAX_INDEX } from "../../packages/core/src/syntax/pathLimits.js";
+import { MAX_INDEX } from "../../packages/core/src/scan/pathLimits.js";
 import {
   OPERATORS,
   QUERY_OPERATORS,

@@ -13,7 +13,7 @@ import ts from "typescript";
  * packages/bench is the reason: about 4 KB of gzip.
  *
  * - scan/lexer_public.js: the core scans text with its own lexer
- *   (src/syntax/lexer.ts); chevrotain's parser reads only the constant
+ *   (src/scan/lexer.ts); chevrotain's parser reads only the constant
  *   Lexer.NA, but that constant lives on the Lexer class, which drags in the
  *   whole lexer and regexp parser (a quarter of chevrotain's size).
  * - grammar/checks.js: grammar validations, run only when skipValidations is

@@ -1,4 +1,4 @@
-import type { OperatorInfo } from "../src/operators.js";
+import type { OperatorInfo } from "../src/values/operators.js";
 export const START: string;
 export const END: string;
 export function operatorTable(operators: readonly OperatorInfo[]): string;

@@ -13,7 +13,7 @@ const SHAPES = {
   range: "`[lower, upper]`, one type, lower ≤ upper",
 };
 
-export const START = "<!-- operators:start (generated from packages/core/src/operators.ts) -->";
+export const START = "<!-- operators:start (generated from packages/core/src/values/operators.ts) -->";
 export const END = "<!-- operators:end -->";
 
 export function operatorTable(operators) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, evaluate, FilterError, format, inferSchema, parse, plan, suggest, tokenize, type FilterNode } from "@itemfilter/core";
-import { lex } from "../src/syntax/lexer.js";
+import { lex } from "../src/scan/lexer.js";
 
 /** The first diagnostic of what `run` throws, as code, span offsets, params and hint. */
 function refusal(run: () => unknown): { code: string; span: [number, number]; params: unknown; hint?: string } {

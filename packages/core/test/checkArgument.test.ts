@@ -20,7 +20,7 @@ import {
   validateListFilter,
   validateQueryFilter,
 } from "../src/index.js";
-import { describeValue } from "../src/checkArgument.js";
+import { describeValue } from "../src/values/checkArgument.js";
 
 /** Every public function checks its arguments: a wrong type is a TypeError that says what the function takes. */
 describe("argument checks", () => {

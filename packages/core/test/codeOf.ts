@@ -1,4 +1,4 @@
-import { FilterError } from "../src/errors.js";
+import { FilterError } from "../src/messages/errors.js";
 
 /** The code of the FilterError a call throws, or "no error"; anything else thrown fails the test. */
 export function codeOf(run: () => unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareScalars, compareStrings } from "../src/semantics/compare.js";
+import { compareScalars, compareStrings } from "../src/values/compare.js";
 
 const sign = (n: number | null) => (n === null ? null : Math.sign(n));
 

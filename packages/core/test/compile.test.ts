@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FilterNode } from "../src/syntax/ast.js";
 import { compileList, compileQuery, FilterError, parse, type Diagnostic } from "../src/index.js";
-import { NO_SPAN } from "../src/syntax/location.js";
+import { NO_SPAN } from "../src/messages/location.js";
 import { codeOf } from "./codeOf.js";
 
 // The compilers take text, a parsed document, or one node of it; text is covered by the golden cases.

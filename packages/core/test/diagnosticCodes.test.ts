@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // code without a row is a code it cannot handle. The codes are read from the
 // ErrorCode union in the source, so a new code fails here until documented.
 
-const source = readFileSync(new URL("../src/errors.ts", import.meta.url), "utf8");
+const source = readFileSync(new URL("../src/messages/errors.ts", import.meta.url), "utf8");
 const union = /export type ErrorCode =([\s\S]*?);/.exec(source)![1]!;
 const codes = [...union.matchAll(/"(E_[A-Z_]+)"/g)].map((m) => m[1]!);
 

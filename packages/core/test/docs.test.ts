@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, plan } from "../src/index.js";
-import { FilterError } from "../src/errors.js";
-import { OPERATORS } from "../src/operators.js";
+import { FilterError } from "../src/messages/errors.js";
+import { OPERATORS } from "../src/values/operators.js";
 import { operatorTable, replaceRegion } from "../scripts/operatorDocs.mjs";
 
 const readme = readFileSync(new URL("../../../grammar/README.md", import.meta.url), "utf8");

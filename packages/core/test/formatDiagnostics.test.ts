@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, FilterError, formatDiagnostics } from "../src/index.js";
-import { NO_SPAN } from "../src/syntax/location.js";
+import { NO_SPAN } from "../src/messages/location.js";
 
 const schema = { attributes: { age: { type: "number" as const } } };
 

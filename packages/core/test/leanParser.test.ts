@@ -1,10 +1,10 @@
 import { EmbeddedActionsParser, type IRecognitionException, type IToken, type TokenType } from "chevrotain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FilterError } from "../src/errors.js";
-import { lex } from "../src/syntax/lexer.js";
-import { LineIndex } from "../src/syntax/location.js";
-import { parse } from "../src/syntax/parse.js";
+import { FilterError } from "../src/messages/errors.js";
+import { lex } from "../src/scan/lexer.js";
+import { LineIndex } from "../src/messages/location.js";
+import { parse } from "../src/schema/parse.js";
 import { FilterParser, type ParseState } from "../src/syntax/parser.js";
 
 /**

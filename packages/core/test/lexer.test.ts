@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ALL_TOKENS } from "../src/syntax/tokens.js";
-import { isKeyword, isPlainName, lex } from "../src/syntax/lexer.js";
+import { ALL_TOKENS } from "../src/scan/tokens.js";
+import { isKeyword, isPlainName, lex } from "../src/scan/lexer.js";
 
 const kinds = (source: string) => lex(source).tokens.map((t) => [t.tokenType.name, t.payload ?? t.image]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LineIndex } from "../src/syntax/location.js";
+import { LineIndex } from "../src/messages/location.js";
 
 describe("LineIndex", () => {
   it.each([

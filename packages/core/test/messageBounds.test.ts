@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, FilterError, plan, validateListFilter, validateQueryFilter, type Diagnostic } from "../src/index.js";
-import { MAX_MESSAGE, MAX_QUOTED } from "../src/messageText.js";
+import { MAX_MESSAGE, MAX_QUOTED } from "../src/messages/messageText.js";
 
 // Issue 23: a 16,000-character name came back whole in a message of 16,020
 // characters. Quoted text is cut to MAX_QUOTED characters with an ellipsis,

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FilterError } from "../src/errors.js";
-import { parse } from "../src/syntax/parse.js";
+import { FilterError } from "../src/messages/errors.js";
+import { parse } from "../src/schema/parse.js";
 import { nextTokens } from "../src/assist/nextTokens.js";
-import { lex } from "../src/syntax/lexer.js";
-import { TypeName } from "../src/syntax/tokens.js";
+import { lex } from "../src/scan/lexer.js";
+import { TypeName } from "../src/scan/tokens.js";
 
 // One spelling per token type; the lexer turns them back into tokens.
 const WORDS = ["a", "size", "list", "`b c`", '"s"', "1", "=", "<", "contains", "in", "between", "is", "null", "notNull", "and", "or", "not", "(", ")", "[", "]", ","];

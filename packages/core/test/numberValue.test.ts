@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ExactNumber, JsonNumberError, compareNumbers, isExactNumber, isNumberValue, parseJson, readNumber, stringifyJson, toNumberValue } from "@itemfilter/core";
-import { formatNumber } from "../src/syntax/numbers.js";
+import { formatNumber } from "../src/scan/numbers.js";
 
 /** What a value is, as a test can compare it: a plain number, or the digits of an ExactNumber. */
 const shown = (v: unknown): unknown => (isExactNumber(v) ? { exact: String(v) } : v);

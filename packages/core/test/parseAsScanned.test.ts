@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FilterError } from "../src/errors.js";
-import { resolveLimits } from "../src/syntax/limits.js";
-import { LineIndex } from "../src/syntax/location.js";
-import { parse, parseScanned } from "../src/syntax/parse.js";
+import { FilterError } from "../src/messages/errors.js";
+import { resolveLimits } from "../src/values/limits.js";
+import { LineIndex } from "../src/messages/location.js";
+import { parse } from "../src/schema/parse.js";
+import { parseScanned } from "../src/tree/parseSource.js";
 import { FAILED, parseAsScanned } from "../src/syntax/parseAsScanned.js";
 import { newParseState } from "../src/syntax/parser.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { closest } from "../src/syntax/closest.js";
+import { closest } from "../src/messages/closest.js";
 import { suggestOperator } from "../src/syntax/parserMessages.js";
-import { parse } from "../src/syntax/parse.js";
-import { FilterError } from "../src/errors.js";
+import { parse } from "../src/schema/parse.js";
+import { FilterError } from "../src/messages/errors.js";
 
 describe("did you mean", () => {
   it.each([

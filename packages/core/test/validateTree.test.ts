@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { attributes, compileList, compileQuery, evaluate, FilterError, format, parse, type FilterNode } from "../src/index.js";
-import { NO_SPAN } from "../src/syntax/location.js";
-import { validateTree } from "../src/syntax/validateTree.js";
-import { DEFAULT_LIMITS } from "../src/syntax/limits.js";
+import { NO_SPAN } from "../src/messages/location.js";
+import { validateTree } from "../src/tree/validateTree.js";
+import { DEFAULT_LIMITS } from "../src/values/limits.js";
 
 /** A predicate without spans, as a person builds one by hand. */
 const pred = (name: string, operator: string, value?: unknown): Record<string, unknown> => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Operator } from "../src/operators.js";
-import { checkValue } from "../src/compile/valueShapes.js";
+import type { Operator } from "../src/values/operators.js";
+import { checkValue } from "../src/semantics/valueShapes.js";
 
 // One row per shape in the operator table, with what is accepted and the exact issue for what is not.
 describe("checkValue", () => {

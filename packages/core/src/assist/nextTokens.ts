@@ -1,5 +1,5 @@
 import type { TokenType } from "chevrotain";
-import type { Token } from "../syntax/lexer.js";
+import type { Token } from "../scan/lexer.js";
 import {
   And,
   Between,
@@ -21,7 +21,7 @@ import {
   RParen,
   StringLiteral,
   TypeName,
-} from "../syntax/tokens.js";
+} from "../scan/tokens.js";
 import { isTypeName } from "../syntax/typeNames.js";
 
 /*

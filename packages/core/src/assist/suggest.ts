@@ -1,14 +1,14 @@
 import type { TokenType } from "chevrotain";
 import { nextTokens } from "./nextTokens.js";
-import { checkOptions, describeValue } from "../checkArgument.js";
+import { checkOptions, describeValue } from "../values/checkArgument.js";
 import { CANONICAL_OPERATOR } from "../print/format.js";
-import { isWord, lex, nameEnd, type Token } from "../syntax/lexer.js";
-import { resolveLimits, type Limits } from "../syntax/limits.js";
-import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../operators.js";
-import { quoteName, quotePath } from "../syntax/quote.js";
+import { isWord, lex, nameEnd, type Token } from "../scan/lexer.js";
+import { resolveLimits, type Limits } from "../values/limits.js";
+import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../values/operators.js";
+import { quoteName, quotePath } from "../scan/quote.js";
 import { suggestMembers } from "./suggestMembers.js";
-import type { NamePath } from "../syntax/readNamePath.js";
-import { schemaIndex, type AttributeType, type Schema, type SchemaIndex } from "../compile/schema.js";
+import type { NamePath } from "../scan/readNamePath.js";
+import { schemaIndex, type AttributeType, type Schema, type SchemaIndex } from "../schema/schema.js";
 import { takesBoolean } from "../syntax/booleanOperators.js";
 import {
   And,
@@ -31,7 +31,7 @@ import {
   RParen,
   StringLiteral,
   TypeName,
-} from "../syntax/tokens.js";
+} from "../scan/tokens.js";
 import { SIZE_OPERATORS, TYPE_NAMES, type TypeName as TypeWord } from "../syntax/typeNames.js";
 
 const SIZE_DETAIL = "size(a): a string's length, a list's, set's or map's elements; compare it with a number";

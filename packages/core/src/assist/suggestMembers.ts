@@ -1,9 +1,9 @@
-import { nameEnd, type Token } from "../syntax/lexer.js";
-import { isNameShaped } from "../syntax/plainName.js";
-import { quotePath } from "../syntax/quote.js";
+import { nameEnd, type Token } from "../scan/lexer.js";
+import { isNameShaped } from "../scan/plainName.js";
+import { quotePath } from "../scan/quote.js";
 import type { PathSegment } from "../syntax/ast.js";
-import type { SchemaIndex } from "../compile/schema.js";
-import type { NamePath } from "../syntax/readNamePath.js";
+import type { SchemaIndex } from "../schema/schema.js";
+import type { NamePath } from "../scan/readNamePath.js";
 import type { Suggestion, Suggestions } from "./suggest.js";
 
 /**

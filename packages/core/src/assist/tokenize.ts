@@ -1,7 +1,7 @@
 import type { TokenType } from "chevrotain";
-import { checkCountOption, checkOptions, describeValue } from "../checkArgument.js";
-import { lex, type LexProblem, type Token } from "../syntax/lexer.js";
-import { DEFAULT_LIMITS } from "../syntax/limits.js";
+import { checkCountOption, checkOptions, describeValue } from "../values/checkArgument.js";
+import { lex, type LexProblem, type Token } from "../scan/lexer.js";
+import { DEFAULT_LIMITS } from "../values/limits.js";
 import {
   And,
   Between,
@@ -23,7 +23,7 @@ import {
   RBracket,
   RParen,
   StringLiteral,
-} from "../syntax/tokens.js";
+} from "../scan/tokens.js";
 
 /**
  * Highlighting classes:

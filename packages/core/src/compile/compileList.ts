@@ -1,20 +1,21 @@
 import type { FilterDocument, FilterNode, LiteralNode, NotNode, PredicateNode } from "../syntax/ast.js";
-import { FilterError, ScopeError, type Diagnostic } from "../errors.js";
-import { scopeDocument, type ScopeInput } from "../syntax/scopedDocument.js";
-import type { ListFilter, Scalar } from "./filters.js";
-import { resolveLimits } from "../syntax/limits.js";
-import type { Span } from "../syntax/location.js";
-import type { Operator } from "../operators.js";
-import type { ParseOptions } from "../syntax/parse.js";
-import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
-import { booleanRefusal, checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "./lowering.js";
+import { FilterError, ScopeError, type Diagnostic } from "../messages/errors.js";
+import { scopeDocument, type ScopeInput } from "../tree/scopedDocument.js";
+import type { ListFilter, Scalar } from "../values/filters.js";
+import { resolveLimits } from "../values/limits.js";
+import type { Span } from "../messages/location.js";
+import type { Operator } from "../values/operators.js";
+import type { ParseOptions } from "../schema/parse.js";
+import { guardStack, type FilterInput } from "../tree/readDocument.js";
+import { compileFast } from "../schema/toDocument.js";
+import { booleanRefusal, checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "../semantics/lowering.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
-import { MIXED_IN } from "./valueShapes.js";
+import { MIXED_IN } from "../semantics/valueShapes.js";
 import { format } from "../print/format.js";
-import { quoted, replaceTitle, shownText } from "../messageText.js";
-import { quoteName, quoteString } from "../syntax/quote.js";
+import { quoted, replaceTitle, shownText } from "../messages/messageText.js";
+import { quoteName, quoteString } from "../scan/quote.js";
 import { literalValue } from "../syntax/literalValue.js";
-import { renderMessage } from "../renderMessage.js";
+import { renderMessage } from "../messages/renderMessage.js";
 import { writtenOperator } from "../syntax/writtenOperator.js";
 
 export interface CompileListOptions extends ParseOptions {

@@ -1,5 +1,5 @@
-import type { ListFilter, Scalar } from "../compile/filters.js";
-import { equalityValues, inFilter, uniqueScalars } from "../compile/lowering.js";
+import type { ListFilter, Scalar } from "../values/filters.js";
+import { equalityValues, inFilter, uniqueScalars } from "../semantics/lowering.js";
 import { isNumberValue } from "../values/isExactNumber.js";
 import type { NumberValue } from "../values/ExactNumber.js";
 import { compareNumbers } from "../values/compareNumbers.js";

@@ -1,8 +1,8 @@
-import { FilterError } from "../errors.js";
+import { FilterError } from "../messages/errors.js";
 import { fewestConditions } from "./alternatives.js";
-import type { Span } from "../syntax/location.js";
+import type { Span } from "../messages/location.js";
 import { andNode, literalNode, local, orNode, pushed, termNode, type Literal, type Local, type Pushed, type Term } from "./terms.js";
-import { renderMessage } from "../renderMessage.js";
+import { renderMessage } from "../messages/renderMessage.js";
 import { pairStringRanges } from "./stringRanges.js";
 
 /**

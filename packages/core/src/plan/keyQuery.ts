@@ -1,7 +1,7 @@
-import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
-import { equalityValues, scalarKind, uniqueScalars } from "../compile/lowering.js";
-import { compareScalars } from "../semantics/compare.js";
-import type { Operator } from "../operators.js";
+import type { ListFilter, QueryFilter, Scalar } from "../values/filters.js";
+import { equalityValues, scalarKind, uniqueScalars } from "../semantics/lowering.js";
+import { compareScalars } from "../values/compare.js";
+import type { Operator } from "../values/operators.js";
 import { predicateTest } from "../semantics/predicateTest.js";
 import type { Clause } from "./clauses.js";
 import type { PlanKeyType, PlanKeys } from "./planTypes.js";

@@ -1,15 +1,16 @@
 import type { FilterDocument, FilterNode } from "../syntax/ast.js";
-import { FilterError, ScopeError, type Diagnostic } from "../errors.js";
-import { scopeDocument, scopedDocument } from "../syntax/scopedDocument.js";
-import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
-import { checkConditions } from "../compile/lowering.js";
-import { compileFast, guardStack, type FilterInput } from "../syntax/toDocument.js";
+import { FilterError, ScopeError, type Diagnostic } from "../messages/errors.js";
+import { scopeDocument, scopedDocument } from "../tree/scopedDocument.js";
+import type { ListFilter, QueryFilter, Scalar } from "../values/filters.js";
+import { checkConditions } from "../semantics/lowering.js";
+import { guardStack, type FilterInput } from "../tree/readDocument.js";
+import { compileFast } from "../schema/toDocument.js";
 import { clausesOf, type Clause } from "./clauses.js";
 import { keyQuery, type KeyQuery } from "./keyQuery.js";
 import { resolvePlanOptions, type ResolvedPlanOptions } from "./planOptions.js";
 import type { ListItemsRequest, Plan, PlanOptions, PlanRequest, QueryItemsRequest } from "./planTypes.js";
 import { andNode, canonical, literalNode, orNode, toTerm, type Literal } from "./terms.js";
-import type { Span } from "../syntax/location.js";
+import type { Span } from "../messages/location.js";
 import { stringifyJson } from "../values/exactJson.js";
 
 /**

@@ -1,5 +1,5 @@
-import { describeValue } from "../checkArgument.js";
-import { resolveLimits } from "../syntax/limits.js";
+import { describeValue } from "../values/checkArgument.js";
+import { resolveLimits } from "../values/limits.js";
 import type { PlanKeys, PlanOptions } from "./planTypes.js";
 
 /** Past this many requests a plan is not a plan but a crawl; see grammar/planning.md. */

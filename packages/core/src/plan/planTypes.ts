@@ -1,6 +1,6 @@
-import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
-import type { ParseOptions } from "../syntax/parse.js";
-import type { ScopeInput } from "../syntax/scopedDocument.js";
+import type { ListFilter, QueryFilter, Scalar } from "../values/filters.js";
+import type { ParseOptions } from "../schema/parse.js";
+import type { ScopeInput } from "../tree/scopedDocument.js";
 
 /** The type of every value a key attribute holds (DynamoDB's S and N). */
 export type PlanKeyType = "string" | "number";

@@ -1,6 +1,6 @@
 import type { PredicateNode } from "../syntax/ast.js";
-import { compareStrings } from "../semantics/compare.js";
-import { isStringOrdering } from "../compile/lowering.js";
+import { compareStrings } from "../values/compare.js";
+import { isStringOrdering } from "../semantics/lowering.js";
 import type { Clause } from "./clauses.js";
 import { pushed, type Local } from "./terms.js";
 

@@ -1,12 +1,12 @@
 import type { AndNode, AttributeNode, FilterNode, LiteralNode, NotNode, OrNode, PredicateNode } from "../syntax/ast.js";
-import type { ListFilter, Scalar } from "../compile/filters.js";
-import { complementFilters, equalityValues, predicateFilter, uniqueScalars } from "../compile/lowering.js";
-import type { Span } from "../syntax/location.js";
+import type { ListFilter, Scalar } from "../values/filters.js";
+import { complementFilters, equalityValues, predicateFilter, uniqueScalars } from "../semantics/lowering.js";
+import type { Span } from "../messages/location.js";
 import { formatBuilt } from "../print/format.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
-import { hasPath, isStringOrdering } from "../compile/lowering.js";
+import { hasPath, isStringOrdering } from "../semantics/lowering.js";
 import { isLocalOnly } from "../syntax/typeNames.js";
-import { compareScalars } from "../semantics/compare.js";
+import { compareScalars } from "../values/compare.js";
 import { isNumberValue } from "../values/isExactNumber.js";
 import { stringifyJson } from "../values/exactJson.js";
 

@@ -1,12 +1,13 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
-import { FilterError } from "../errors.js";
-import { formatNumber } from "../syntax/numbers.js";
+import { FilterError } from "../messages/errors.js";
+import { formatNumber } from "../scan/numbers.js";
 import { numberProblemOf } from "../values/numberValue.js";
-import { renderMessage } from "../renderMessage.js";
-import type { Operator } from "../operators.js";
-import type { ParseOptions } from "../syntax/parse.js";
-import { quotePath, quoteString } from "../syntax/quote.js";
-import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import type { Operator } from "../values/operators.js";
+import type { ParseOptions } from "../schema/parse.js";
+import { quotePath, quoteString } from "../scan/quote.js";
+import { guardStack, type FilterInput } from "../tree/readDocument.js";
+import { toDocument } from "../schema/toDocument.js";
 
 export type FormatOptions = ParseOptions;
 

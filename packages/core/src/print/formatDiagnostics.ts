@@ -1,8 +1,8 @@
-import type { Diagnostic } from "../errors.js";
-import { FilterError } from "../errors.js";
-import { describeValue } from "../checkArgument.js";
-import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
-import { isSpan, LineIndex, type Span } from "../syntax/location.js";
+import type { Diagnostic } from "../messages/errors.js";
+import { FilterError } from "../messages/errors.js";
+import { describeValue } from "../values/checkArgument.js";
+import { escapeForDisplay } from "../values/escapeForDisplay.js";
+import { isSpan, LineIndex, type Span } from "../messages/location.js";
 import { markSpan } from "./markSpan.js";
 
 export interface FormatDiagnosticsOptions {

@@ -1,6 +1,6 @@
-import { escapeForDisplay } from "../syntax/escapeForDisplay.js";
-import type { LineIndex } from "../syntax/location.js";
-import type { Span } from "../syntax/location.js";
+import { escapeForDisplay } from "../values/escapeForDisplay.js";
+import type { LineIndex } from "../messages/location.js";
+import type { Span } from "../messages/location.js";
 
 /** A source line as a code frame shows it, and where the caret underline under a span goes. */
 export interface MarkedSpan {

@@ -1,12 +1,13 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
-import { checkOptions, checkStringOption } from "../checkArgument.js";
-import { schemaIndex, type Schema } from "../compile/schema.js";
-import type { DiagnosticParams, Fix } from "../errors.js";
-import { cutText, MAX_QUOTED, quoted, replaceTitle } from "../messageText.js";
-import type { Span } from "../syntax/location.js";
-import type { ParseOptions } from "../syntax/parse.js";
-import { quoteName, quotePath, quoteString } from "../syntax/quote.js";
-import { toDocument, type FilterInput } from "../syntax/toDocument.js";
+import { checkOptions, checkStringOption } from "../values/checkArgument.js";
+import { schemaIndex, type Schema } from "../schema/schema.js";
+import type { DiagnosticParams, Fix } from "../messages/errors.js";
+import { cutText, MAX_QUOTED, quoted, replaceTitle } from "../messages/messageText.js";
+import type { Span } from "../messages/location.js";
+import type { ParseOptions } from "../schema/parse.js";
+import { quoteName, quotePath, quoteString } from "../scan/quote.js";
+import { type FilterInput } from "../tree/readDocument.js";
+import { toDocument } from "../schema/toDocument.js";
 
 /**
  * A warning about a filter that is valid but probably not what was meant.

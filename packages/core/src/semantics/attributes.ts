@@ -1,6 +1,7 @@
 import type { FilterNode } from "../syntax/ast.js";
-import type { ParseOptions } from "../syntax/parse.js";
-import { toDocument, type FilterInput } from "../syntax/toDocument.js";
+import type { ParseOptions } from "../schema/parse.js";
+import { type FilterInput } from "../tree/readDocument.js";
+import { toDocument } from "../schema/toDocument.js";
 
 /**
  * The attribute names a filter reads, each once, in order of first

@@ -1,14 +1,14 @@
-import { checkCountOption, checkOptions, checkStringOption } from "../checkArgument.js";
-import { FilterError, type Diagnostic, type DiagnosticParams, type ErrorCode } from "../errors.js";
-import type { ListFilter, QueryFilter, Scalar } from "../compile/filters.js";
-import { DEFAULT_LIMITS } from "../syntax/limits.js";
-import { NO_SPAN } from "../syntax/location.js";
-import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../operators.js";
-import { closest } from "../syntax/closest.js";
-import { checkValue } from "../compile/valueShapes.js";
-import { renderValueMessage as renderMessage } from "../renderValueMessage.js";
-import { givenParams } from "../valueKind.js";
-import type { Schema } from "../compile/schema.js";
+import { checkCountOption, checkOptions, checkStringOption } from "../values/checkArgument.js";
+import { FilterError, type Diagnostic, type DiagnosticParams, type ErrorCode } from "../messages/errors.js";
+import type { ListFilter, QueryFilter, Scalar } from "../values/filters.js";
+import { DEFAULT_LIMITS } from "../values/limits.js";
+import { NO_SPAN } from "../messages/location.js";
+import { LIST_OPERATORS, OPERATORS, OPERATOR_MISSPELLINGS, QUERY_OPERATORS, operatorInfo, type Operator } from "../values/operators.js";
+import { closest } from "../messages/closest.js";
+import { checkValue } from "./valueShapes.js";
+import { renderValueMessage as renderMessage } from "../messages/renderValueMessage.js";
+import { givenParams } from "../messages/valueKind.js";
+import type { Schema } from "../schema/schema.js";
 
 export interface ValidateOptions {
   /** The name the JSON paths in diagnostics start with. Default "filter". */

@@ -1,13 +1,14 @@
 import type { FilterNode, LiteralNode, PredicateNode } from "../syntax/ast.js";
-import type { FilterValue } from "../compile/filters.js";
-import { checkStringOption } from "../checkArgument.js";
-import { missingSubject } from "../compile/lowering.js";
-import { FilterError } from "../errors.js";
+import type { FilterValue } from "../values/filters.js";
+import { checkStringOption } from "../values/checkArgument.js";
+import { missingSubject } from "./lowering.js";
+import { FilterError } from "../messages/errors.js";
 import { itemValue, readPath } from "./itemValue.js";
-import type { ParseOptions } from "../syntax/parse.js";
+import type { ParseOptions } from "../schema/parse.js";
 import { conditionTest } from "./conditionTest.js";
-import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
-import { scopeDocument, type ScopeInput } from "../syntax/scopedDocument.js";
+import { guardStack, type FilterInput } from "../tree/readDocument.js";
+import { toDocument } from "../schema/toDocument.js";
+import { scopeDocument, type ScopeInput } from "../tree/scopedDocument.js";
 import { literalValue } from "../syntax/literalValue.js";
 
 export interface EvaluateOptions extends ParseOptions {

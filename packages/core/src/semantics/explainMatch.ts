@@ -1,15 +1,17 @@
 import type { FilterNode, PathSegment, PredicateNode } from "../syntax/ast.js";
-import type { FilterValue, ListFilter, QueryFilter } from "../compile/filters.js";
-import { checkOptions, checkStringOption, describeValue } from "../checkArgument.js";
-import { decompile } from "../print/decompile.js";
+import type { FilterValue, ListFilter, QueryFilter } from "../values/filters.js";
+import { checkOptions, checkStringOption, describeValue } from "../values/checkArgument.js";
+import { writeListFilters, writeQueryFilter } from "../print/writeFilterJson.js";
+import { validateListFilter, validateQueryFilter } from "./validate.js";
 import { plainValue, predicateSubject, scopeTest, type EvaluateOptions } from "./evaluate.js";
 import { readPath } from "./itemValue.js";
-import type { Operator } from "../operators.js";
+import type { Operator } from "../values/operators.js";
 import { nameText, predicateReason } from "./predicateReason.js";
 import { conditionTest } from "./conditionTest.js";
 import { sizeReason, typeReason } from "./sizeAndTypeReason.js";
-import type { Span } from "../syntax/location.js";
-import { guardStack, toDocument, type FilterInput } from "../syntax/toDocument.js";
+import type { Span } from "../messages/location.js";
+import { guardStack, type FilterInput } from "../tree/readDocument.js";
+import { toDocument } from "../schema/toDocument.js";
 
 /** What explainMatch takes: what evaluate takes, or filter JSON (a ListFilter, an array of them, or a QueryFilter). */
 export type ExplainInput = FilterInput | ListFilter | readonly ListFilter[] | QueryFilter;
@@ -101,7 +103,9 @@ function explainUnscoped(filter: ExplainInput, item: unknown, options: EvaluateO
     throw new TypeError("explainMatch: a filter without 'item' is a QueryFilter, which needs options.secondaryKey (the attribute it tests)");
   }
   const limits = options?.maxInValues === undefined ? {} : { maxInValues: options.maxInValues };
-  const source = decompile(filter as ListFilter | ListFilter[] | QueryFilter, { mode: query ? "query" : "list", ...limits });
+  // decompile's two steps: the JSON checked (errors at paths such as filter[2].value), then written as text.
+  const validate = { path: "filter", ...limits };
+  const source = query ? writeQueryFilter(validateQueryFilter(filter, validate)) : writeListFilters(validateListFilter(filter, validate));
   // The JSON was valid, so its text is too; a long array's text may pass the default text limits, which JSON has not.
   const textOptions: EvaluateOptions = { ...limits, maxLength: Math.max(source.length, 16_384), maxPredicates: Number.MAX_SAFE_INTEGER };
   return explainDocument(source, item, query ? { ...textOptions, secondaryKey: options!.secondaryKey! } : textOptions, source);

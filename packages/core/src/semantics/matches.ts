@@ -1,5 +1,5 @@
-import type { ListFilter, QueryFilter } from "../compile/filters.js";
-import { checkCountOption, checkOptions, checkStringOption } from "../checkArgument.js";
+import type { ListFilter, QueryFilter } from "../values/filters.js";
+import { checkCountOption, checkOptions, checkStringOption } from "../values/checkArgument.js";
 import { isRecord } from "./itemValue.js";
 import { predicateTest, type ValueTest } from "./predicateTest.js";
 import { checkListFilterJson, checkQueryFilterJson } from "./checkFilterJson.js";

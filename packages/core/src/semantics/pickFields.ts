@@ -1,5 +1,5 @@
 import type { PathSegment } from "../syntax/ast.js";
-import { readNamePath } from "../syntax/readNamePath.js";
+import { readNamePath } from "../scan/readNamePath.js";
 import { isMapValue, isSet } from "./itemValue.js";
 
 /**

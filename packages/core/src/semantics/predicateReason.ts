@@ -1,7 +1,7 @@
-import type { Operator } from "../operators.js";
-import { quoteName, quotePath, quoteString } from "../syntax/quote.js";
+import type { Operator } from "../values/operators.js";
+import { quoteName, quotePath, quoteString } from "../scan/quote.js";
 import type { PathSegment } from "../syntax/ast.js";
-import { isPlainName } from "../syntax/lexer.js";
+import { isPlainName } from "../scan/lexer.js";
 import { present } from "./predicateTest.js";
 import { isNumberValue } from "../values/isExactNumber.js";
 

@@ -1,7 +1,7 @@
-import { compareStrings } from "./compare.js";
+import { compareStrings } from "../values/compare.js";
 import { isExactNumber, isNumberValue } from "../values/isExactNumber.js";
 import { compareNumbers } from "../values/compareNumbers.js";
-import type { Operator } from "../operators.js";
+import type { Operator } from "../values/operators.js";
 
 /**
  * The one implementation of what each operator matches (grammar/semantics.md).

@@ -1,9 +1,9 @@
 import type { AndNode, FilterDocument, LiteralNode, PredicateNode } from "../syntax/ast.js";
-import { applySchema, type Schema, type Target } from "../compile/schema.js";
-import { FilterError, type Diagnostic } from "../errors.js";
-import type { Scalar } from "../compile/filters.js";
-import { NO_SPAN, type Span } from "../syntax/location.js";
-import type { Operator } from "../operators.js";
+import { applySchema, type Schema, type Target } from "../schema/schema.js";
+import { FilterError, type Diagnostic } from "../messages/errors.js";
+import type { Scalar } from "../values/filters.js";
+import { NO_SPAN, type Span } from "../messages/location.js";
+import type { Operator } from "../values/operators.js";
 
 /** One filter of checked JSON, with the JSON path it was found at. */
 export interface JsonCondition {

@@ -1,4 +1,4 @@
-import type { Operator } from "../operators.js";
+import type { Operator } from "../values/operators.js";
 import type { TypeName } from "../syntax/typeNames.js";
 import { isRecord } from "./itemValue.js";
 import { isExactNumber } from "../values/isExactNumber.js";

@@ -1,4 +1,4 @@
-import type { Operator } from "../operators.js";
+import type { Operator } from "../values/operators.js";
 import { scalarText, listText } from "./predicateReason.js";
 import { sizeOf, valueType } from "./sizeAndType.js";
 

@@ -1,6 +1,6 @@
-import { FilterError } from "../errors.js";
-import type { ListFilter, QueryFilter } from "../compile/filters.js";
-import { schemaIndex, type Schema } from "../compile/schema.js";
+import { FilterError } from "../messages/errors.js";
+import type { ListFilter, QueryFilter } from "../values/filters.js";
+import { schemaIndex, type Schema } from "../schema/schema.js";
 import { checkListFilterJson, checkQueryFilterJson, type ValidateOptions } from "./checkFilterJson.js";
 import { applySchemaToJson, type JsonCondition } from "./schemaForJson.js";
 

@@ -1,6 +1,10 @@
+import type { PathSegment } from "../scan/readNamePath.js";
 import type { NumberValue } from "../values/ExactNumber.js";
-import type { Span } from "./location.js";
-import type { Operator } from "../operators.js";
+import type { Span } from "../messages/location.js";
+import type { Operator } from "../values/operators.js";
+
+// Paths are read by the scanner, below the tree, so their step type lives there.
+export type { PathSegment };
 
 /**
  * The syntax tree. Every node has a `type` and a `span`. Groups are not
@@ -69,8 +73,6 @@ export interface AttributeNode {
   readonly span: Span;
 }
 
-/** One step of a path into an attribute: a map member's name, or a list element's index (a whole number from 0). */
-export type PathSegment = string | number;
 
 /** A value in a filter: a literal, or a parameter that `params` supplies. */
 export type LiteralNode = StringNode | NumberNode | BooleanNode | ParamNode;

@@ -1,7 +1,7 @@
 import type { LiteralNode, PredicateNode } from "./ast.js";
-import type { Operator } from "../operators.js";
-import { renderMessage } from "../renderMessage.js";
-import type { DiagnosticParams } from "../errors.js";
+import type { Operator } from "../values/operators.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import type { DiagnosticParams } from "../messages/errors.js";
 
 /*
  * `true` and `false` are DynamoDB's BOOL: a value is equal to one or not,

@@ -1,6 +1,6 @@
 import type { IRecognitionException, IToken } from "chevrotain";
 import type { FilterNode } from "./ast.js";
-import { lexFrom, type LexProblem, type Token } from "./lexer.js";
+import { lexFrom, type LexProblem, type Token } from "../scan/lexer.js";
 import { parser, type ParseState } from "./parser.js";
 
 /**

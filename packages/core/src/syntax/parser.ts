@@ -1,17 +1,17 @@
 import { type IOrAlt, type IToken, type TokenType } from "chevrotain";
 import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
-import { limitText } from "../limitMessages.js";
-import { FilterError } from "../errors.js";
-import type { LexProblem } from "./lexer.js";
-import { NO_SPAN, type LineIndex, type Span } from "./location.js";
-import type { Operator } from "../operators.js";
+import { limitText } from "../messages/limitMessages.js";
+import { FilterError } from "../messages/errors.js";
+import type { LexProblem } from "../scan/lexer.js";
+import { NO_SPAN, type LineIndex, type Span } from "../messages/location.js";
+import type { Operator } from "../values/operators.js";
 import { errorMessageProvider } from "./parserMessages.js";
-import { renderMessage } from "../renderMessage.js";
+import { renderMessage } from "../messages/renderMessage.js";
 import { LeanParser, typeSet } from "./leanParser.js";
 import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
 import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
 import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
-import type { NamePath } from "./readNamePath.js";
+import type { NamePath } from "../scan/readNamePath.js";
 import {
   ALL_TOKENS,
   And,
@@ -34,7 +34,7 @@ import {
   RBracket,
   RParen,
   StringLiteral,
-} from "./tokens.js";
+} from "../scan/tokens.js";
 
 /** Per-parse state: the limits and counters the grammar actions check as they go. */
 export interface ParseState {

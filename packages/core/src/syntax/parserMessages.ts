@@ -1,13 +1,13 @@
 import { EOF, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
-import { OPERATORS, OPERATOR_MISSPELLINGS } from "../operators.js";
-import type { DiagnosticParams } from "../errors.js";
-import { renderMessage } from "../renderMessage.js";
-import type { OffsetFix } from "./lexer.js";
-import { quoteString } from "./quote.js";
-import { replaceTitle } from "../messageText.js";
-import { closest, normaliseWord } from "./closest.js";
+import { OPERATORS, OPERATOR_MISSPELLINGS } from "../values/operators.js";
+import type { DiagnosticParams } from "../messages/errors.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import type { OffsetFix } from "../scan/lexer.js";
+import { quoteString } from "../scan/quote.js";
+import { replaceTitle } from "../messages/messageText.js";
+import { closest, normaliseWord } from "../messages/closest.js";
 import { suggestJoiner } from "./suggestJoiner.js";
-import { And, BooleanLiteral, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, Parameter, QuotedIdentifier, RBracket, RParen, StringLiteral } from "./tokens.js";
+import { And, BooleanLiteral, Comma, CompareOp, Identifier, In, LBracket, LParen, Not, NumberLiteral, Parameter, QuotedIdentifier, RBracket, RParen, StringLiteral } from "../scan/tokens.js";
 
 /** What a token is, for params: its text, or null at the end of input. */
 function foundText(tok: IToken | undefined): string | null {

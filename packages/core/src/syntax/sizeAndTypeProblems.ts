@@ -1,10 +1,10 @@
-import type { LexProblem } from "./lexer.js";
-import { renderMessage } from "../renderMessage.js";
-import { givenParams } from "../valueKind.js";
-import { closest } from "./closest.js";
-import { replaceTitle } from "../messageText.js";
+import type { LexProblem } from "../scan/lexer.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import { givenParams } from "../messages/valueKind.js";
+import { closest } from "../messages/closest.js";
+import { replaceTitle } from "../messages/messageText.js";
 import { SET_NAMES, TYPE_NAMES, TYPE_SYNONYMS } from "./typeNames.js";
-import type { Operator } from "../operators.js";
+import type { Operator } from "../values/operators.js";
 
 /*
  * The parser's problems with `size(a)` and `a is TYPE`, in offsets as every

@@ -1,4 +1,4 @@
-import type { Operator } from "../operators.js";
+import type { Operator } from "../values/operators.js";
 import type { PredicateNode } from "./ast.js";
 
 /*

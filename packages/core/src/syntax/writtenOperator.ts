@@ -1,6 +1,6 @@
-import { operatorInfo } from "../operators.js";
+import { operatorInfo } from "../values/operators.js";
 import type { PredicateNode } from "./ast.js";
-import { writtenForm } from "../renderTemplate.js";
+import { writtenForm } from "../messages/renderTemplate.js";
 
 /*
  * Messages name an operator as the person wrote it (`'<'`, not `'lessThan'`).

@@ -1,4 +1,4 @@
-import { describeValue } from "../checkArgument.js";
+import { describeValue } from "./checkArgument.js";
 import { isExactNumber } from "./isExactNumber.js";
 import { readNumber, type NumberProblem } from "./numberValue.js";
 

@@ -1,4 +1,4 @@
-import { describeValue } from "../checkArgument.js";
+import { describeValue } from "./checkArgument.js";
 import { compareDecimals, decimalOf, type Decimal } from "./decimal.js";
 import { mintExactNumber, type ExactNumber, type NumberValue } from "./ExactNumber.js";
 

@@ -1,0 +1,436 @@
+import type { TokenType } from "chevrotain";
+import type { DiagnosticParams, ErrorCode } from "../messages/errors.js";
+import { replaceTitle } from "../messages/messageText.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import { NUMBER_HINT, readNumber } from "../values/numberValue.js";
+import { scanCurlyQuoted, scanString } from "./scanString.js";
+import type { Operator } from "../values/operators.js";
+import { OPERATORS } from "../values/operators.js";
+import {
+  And,
+  Between,
+  BooleanLiteral,
+  Comma,
+  CompareOp,
+  Identifier,
+  In,
+  Is,
+  LBracket,
+  LParen,
+  Not,
+  NotNull,
+  Null,
+  NumberLiteral,
+  Or,
+  Parameter,
+  QuotedIdentifier,
+  RBracket,
+  RParen,
+  StringLiteral,
+} from "./tokens.js";
+import { Token } from "./token.js";
+import { pathFollows, scanPath } from "./scanPath.js";
+
+export { Token };
+
+/** A fix in offsets: replace source[start, end) with `replacement`. */
+export interface OffsetFix {
+  title: string;
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+/** What a problem carries besides its message: the developer's hint, the values the message is rendered from, fixes. */
+export interface ProblemExtra {
+  hint?: string;
+  params: DiagnosticParams;
+  fixes?: OffsetFix[];
+}
+
+/** A problem found while scanning, in offsets; parse() turns it into a Diagnostic. */
+export interface LexProblem extends ProblemExtra {
+  code: ErrorCode;
+  message: string;
+  start: number;
+  end: number;
+}
+
+export interface LexResult {
+  tokens: Token[];
+  problems: LexProblem[];
+}
+
+/** Scanning stops collecting problems past this many, so hostile input cannot make a huge report. */
+const MAX_PROBLEMS = 50;
+
+interface Keyword {
+  type: TokenType;
+  /** The token's payload: the canonical operator of a CompareOp, the value of a BooleanLiteral. */
+  payload?: Operator | boolean;
+}
+
+/**
+ * Keywords by spelling. Each is stored as documented, in lower case and in
+ * upper case, so the usual spellings need no toLowerCase() on the hot path.
+ */
+const KEYWORDS = new Map<string, Keyword>();
+function keyword(spelling: string, kw: Keyword): void {
+  for (const s of [spelling, spelling.toLowerCase(), spelling.toUpperCase()]) KEYWORDS.set(s, kw);
+}
+keyword("in", { type: In });
+keyword("between", { type: Between });
+keyword("is", { type: Is });
+keyword("null", { type: Null });
+keyword("notNull", { type: NotNull });
+keyword("and", { type: And });
+keyword("or", { type: Or });
+keyword("not", { type: Not });
+keyword("true", { type: BooleanLiteral, payload: true });
+keyword("false", { type: BooleanLiteral, payload: false });
+for (const op of OPERATORS) {
+  for (const word of op.words) if (!KEYWORDS.has(word)) keyword(word, { type: CompareOp, payload: op.name });
+}
+
+/**
+ * Keywords by shape: KEYWORD_SHAPES[first letter * 16 + length] lists the
+ * lower-case keywords of that first letter and length. A name is compared
+ * with them character by character, case-insensitively, so most names are
+ * ruled out by one array read and none needs a Map lookup or toLowerCase().
+ * The table is dense (null where no keyword has that shape) and the lists are
+ * walked by index: a sparse array and for-of with destructuring measured
+ * slower than the whole rest of the lexer.
+ */
+const KEYWORD_SHAPES: ({ word: string; kw: Keyword }[] | null)[] = Array.from({ length: 128 * 16 }, () => null);
+for (const [word, kw] of KEYWORDS) {
+  if (word !== word.toLowerCase()) continue;
+  (KEYWORD_SHAPES[word.charCodeAt(0) * 16 + word.length] ??= []).push({ word, kw });
+}
+
+function keywordOf(source: string, start: number, end: number): Keyword | undefined {
+  const len = end - start;
+  if (len > 15) return undefined;
+  const first = source.charCodeAt(start) | 32;
+  if (first >= 128) return undefined;
+  const shapes = KEYWORD_SHAPES[first * 16 + len]!;
+  if (shapes === null) return undefined;
+  // Keywords are ASCII letters, and (c | 32) maps only A-Z onto a-z, so this compares case-insensitively.
+  next: for (let s = 0; s < shapes.length; s++) {
+    const { word, kw } = shapes[s]!;
+    for (let k = 1; k < len; k++) if ((source.charCodeAt(start + k) | 32) !== word.charCodeAt(k)) continue next;
+    return kw;
+  }
+  return undefined;
+}
+
+/** Whether text has the shape of a name, keyword or not (`and`, `name2`). */
+export function isWord(text: string): boolean {
+  return PLAIN_NAME.test(text);
+}
+
+/** Where the run of name characters starting at `at` ends (`at` itself when there is none). */
+export function nameEnd(source: string, at: number): number {
+  let i = at;
+  for (let w = nameCharAt(source, i, false); w > 0; w = nameCharAt(source, i, false)) i += w;
+  return i;
+}
+
+export { isKeyword, isPlainName } from "./plainName.js";
+
+const PLAIN_NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{M}\p{Nd}_]*$/u;
+
+const NAME_START = /[\p{L}\p{Nl}_]/uy;
+const NAME_PART = /[\p{L}\p{Nl}\p{M}\p{Nd}_]/uy;
+const SPACE = /\s/y;
+
+function isAsciiNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+function isAsciiNamePart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57);
+}
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Length of the name-starting character at i (0 if none). */
+export function nameStartAt(source: string, i: number): number {
+  return nameCharAt(source, i, true);
+}
+
+/** Length of the name character at i (0 if none); non-ASCII goes through the Unicode regex. */
+function nameCharAt(source: string, i: number, start: boolean): number {
+  const c = source.charCodeAt(i);
+  if (c < 128) return (start ? isAsciiNameStart(c) : isAsciiNamePart(c)) ? 1 : 0;
+  if (Number.isNaN(c)) return 0;
+  const re = start ? NAME_START : NAME_PART;
+  re.lastIndex = i;
+  return re.test(source) ? re.lastIndex - i : 0;
+}
+
+function spaceAt(source: string, i: number): boolean {
+  const c = source.charCodeAt(i);
+  if (c === 32 || (c >= 9 && c <= 13)) return true;
+  if (c < 128) return false;
+  SPACE.lastIndex = i;
+  return SPACE.test(source);
+}
+
+
+/** Scans the whole source. Never throws; every problem comes back in `problems`. */
+export function lex(source: string): LexResult {
+  const tokens: Token[] = [];
+  const problems: LexProblem[] = [];
+  lexFrom(source, 0, source.length, tokens, problems);
+  return { tokens, problems };
+}
+
+/**
+ * Scans the lexemes that start in source[from, to), appending to `tokens`
+ * and `problems`, until the problem budget is spent. Returns the offset it
+ * stopped at, where a later call resumes (parseAsScanned.ts scans a long
+ * filter a chunk at a time as the parser reaches it). A lexeme that starts before
+ * `to` is scanned whole.
+ */
+export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[]): number {
+  const n = to;
+  let i = from;
+
+  const push = (type: TokenType, start: number, end: number, payload: unknown): void => {
+    tokens.push(new Token(type.tokenTypeIdx!, start, end - 1, payload, source));
+  };
+  const problem = (code: ErrorCode, start: number, end: number, extra: ProblemExtra): void => {
+    problems.push({ code, message: renderMessage(code, extra.params), start, end, ...extra });
+  };
+
+  while (i < n && problems.length < MAX_PROBLEMS) {
+    const c = source.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    // Names and keywords; an ASCII letter is told without a call.
+    let w = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 ? 1 : c < 128 ? 0 : nameCharAt(source, i, true);
+    if (w > 0) {
+      i += w;
+      for (;;) {
+        const d = source.charCodeAt(i);
+        if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95) i++;
+        else if (d >= 128 && (w = nameCharAt(source, i, false)) > 0) i += w;
+        else break;
+      }
+      const kw = keywordOf(source, start, i);
+      // A keyword never starts a path: `in[1, 2]` is an in list.
+      if (kw !== undefined) push(kw.type, start, i, kw.payload);
+      else if (pathFollows(source, i)) i = scanPath(source, start, i, Identifier, source.slice(start, i), push, problem);
+      else push(Identifier, start, i, source.slice(start, i));
+      continue;
+    }
+    switch (c) {
+      case 40: // (
+        push(LParen, start, ++i, undefined);
+        continue;
+      case 41:
+        push(RParen, start, ++i, undefined);
+        continue;
+      case 91:
+        push(LBracket, start, ++i, undefined);
+        continue;
+      case 93:
+        push(RBracket, start, ++i, undefined);
+        continue;
+      case 44:
+        push(Comma, start, ++i, undefined);
+        continue;
+      case 61: {
+        // = ==, and the reversed => and =< people type for >= and <=: one problem, and
+        // the operator they meant, so the rest of the filter is still checked.
+        const d = source.charCodeAt(i + 1);
+        if (d === 62 || d === 60) {
+          const meant = d === 62 ? ">=" : "<=";
+          const typed = source.slice(i, i + 2);
+          problem("E_SYNTAX", start, (i += 2), {
+            params: { kind: "reversedOperator", written: typed, suggestion: meant },
+            fixes: [{ title: replaceTitle(meant), start, end: i, replacement: meant }],
+          });
+          push(CompareOp, start, i, d === 62 ? "greaterEqual" : "lessEqual");
+          continue;
+        }
+        i += d === 61 ? 2 : 1;
+        push(CompareOp, start, i, "equals");
+        continue;
+      }
+      case 33: // ! !=
+        if (source.charCodeAt(i + 1) === 61) {
+          i += 2;
+          push(CompareOp, start, i, "notEquals");
+        } else push(Not, start, ++i, undefined);
+        continue;
+      case 60: {
+        // < <= <>
+        const d = source.charCodeAt(i + 1);
+        if (d === 61) push(CompareOp, start, (i += 2), "lessEqual");
+        else if (d === 62) push(CompareOp, start, (i += 2), "notEquals");
+        else push(CompareOp, start, ++i, "lessThan");
+        continue;
+      }
+      case 62:
+        if (source.charCodeAt(i + 1) === 61) push(CompareOp, start, (i += 2), "greaterEqual");
+        else push(CompareOp, start, ++i, "greaterThan");
+        continue;
+      case 38: // &&
+        if (source.charCodeAt(i + 1) === 38) {
+          push(And, start, (i += 2), undefined);
+        } else {
+          problem("E_SYNTAX", start, ++i, {
+            params: { kind: "halfOperator", character: "&", suggestion: "&&", word: "and" },
+            fixes: [{ title: "Replace with '&&'", start, end: i, replacement: "&&" }],
+          });
+        }
+        continue;
+      case 124: // ||
+        if (source.charCodeAt(i + 1) === 124) {
+          push(Or, start, (i += 2), undefined);
+        } else {
+          problem("E_SYNTAX", start, ++i, {
+            params: { kind: "halfOperator", character: "|", suggestion: "||", word: "or" },
+            fixes: [{ title: "Replace with '||'", start, end: i, replacement: "||" }],
+          });
+        }
+        continue;
+      case 34:
+      case 39:
+        i = scanString(source, i, push, problem);
+        continue;
+      case 96: {
+        // A quoted name, which may start a path (`` `zip code`.first ``).
+        let quoted = "";
+        i = scanString(source, i, (type, s, e, payload) => (pathFollows(source, e) ? (quoted = payload as string) : push(type, s, e, payload)), problem);
+        if (pathFollows(source, i)) i = scanPath(source, start, i, QuotedIdentifier, quoted, push, problem);
+        continue;
+      }
+      case 36: {
+        // $name: a parameter. The name is scanned as a plain name is, so `$a1` and `$straße` work.
+        const end = nameCharAt(source, i + 1, true) > 0 ? nameEnd(source, i + 1 + nameCharAt(source, i + 1, true)) : i + 1;
+        if (end === i + 1) {
+          problem("E_SYNTAX", start, ++i, { params: { kind: "parameterName", character: "$" } });
+          continue;
+        }
+        push(Parameter, start, end, source.slice(i + 1, end));
+        i = end;
+        continue;
+      }
+    }
+    if (isDigit(c) || c === 45 || (c === 46 && isDigit(source.charCodeAt(i + 1)))) {
+      i = scanNumber(source, i, push, problem);
+      continue;
+    }
+    if (spaceAt(source, i)) {
+      i += 1;
+      continue;
+    }
+    if (c >= 0x2018 && c <= 0x201f) {
+      i = scanCurlyQuoted(source, i, push, problem);
+      continue;
+    }
+    if (c === 46) {
+      // A `.` that no name comes right before: a path has no spaces (`address.city`).
+      problem("E_SYNTAX", start, ++i, { params: { kind: "pathDot", character: "." } });
+      continue;
+    }
+    // Anything else: one problem for the whole run of unexpected characters.
+    const cp = source.codePointAt(i)!;
+    i += cp > 0xffff ? 2 : 1;
+    const char = String.fromCodePoint(cp);
+    const last = problems[problems.length - 1];
+    if (last !== undefined && last.end === start && last.params?.kind === "character") last.end = i;
+    else problem("E_SYNTAX", start, i, { params: { kind: "character", character: char } });
+  }
+  return i;
+}
+
+/** How a scanner hands back a token, and reports a problem. */
+export type Push = (type: TokenType, start: number, end: number, payload: unknown) => void;
+export type Problem = (code: ErrorCode, start: number, end: number, extra: ProblemExtra) => void;
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const NUMBER_TAIL = /[\p{L}\p{Nd}_.]+/uy;
+
+function scanNumber(source: string, start: number, push: Push, problem: Problem): number {
+  // Fast path: a short integer followed by something that cannot continue a number is always exact.
+  let i = source.charCodeAt(start) === 45 ? start + 1 : start;
+  const first = i;
+  let acc = 0;
+  for (let c = source.charCodeAt(i); c >= 48 && c <= 57; c = source.charCodeAt(++i)) acc = acc * 10 + (c - 48);
+  const digits = i - first;
+  if (digits > 0 && digits < 16 && (digits === 1 || source.charCodeAt(first) !== 48) && !continuesNumber(source, i)) {
+    push(NumberLiteral, start, i, first === start ? acc : -acc);
+    return i;
+  }
+  NUMBER.lastIndex = start;
+  const ok = NUMBER.test(source);
+  let end = ok ? NUMBER.lastIndex : start;
+  NUMBER_TAIL.lastIndex = end;
+  const tail = NUMBER_TAIL.test(source) || !ok;
+  if (tail) {
+    end = Math.max(end, NUMBER_TAIL.lastIndex, start + 1);
+    // A lone '-' or one before something that is not a number at all.
+    if (end === start + 1 && source.charCodeAt(start) === 45) {
+      problem("E_SYNTAX", start, end, { params: { kind: "minus", character: "-" } });
+      return end;
+    }
+    const raw = source.slice(start, end);
+    const fix = numberFix(raw);
+    problem("E_SYNTAX", start, end, {
+      params: { kind: numberKind(raw), text: raw, ...(fix === undefined ? {} : { suggestion: fix }) },
+      ...(fix === undefined ? {} : { fixes: [{ title: replaceTitle(fix), start, end, replacement: fix }] }),
+    });
+    push(NumberLiteral, start, end, Number.NaN);
+    return end;
+  }
+  const raw = source.slice(start, end);
+  const read = readNumber(raw);
+  if ("value" in read) push(NumberLiteral, start, end, read.value);
+  else {
+    problem("E_NUMBER", start, end, {
+      hint: NUMBER_HINT,
+      params: read.problem === "digits" ? { kind: "digits", number: raw, digits: read.digits! } : { kind: read.problem, number: raw },
+    });
+    push(NumberLiteral, start, end, Number.NaN);
+  }
+  return end;
+}
+
+function continuesNumber(source: string, i: number): boolean {
+  const c = source.charCodeAt(i);
+  return c === 46 || c === 101 || c === 69 || nameCharAt(source, i, false) > 0;
+}
+
+/** The number a malformed one most likely meant, where that is clear (separators, a missing leading zero). */
+function numberFix(raw: string): string | undefined {
+  const body = raw.startsWith("-") ? raw.slice(1) : raw;
+  const sign = raw.startsWith("-") ? "-" : "";
+  let meant: string | undefined;
+  if (body.includes("_")) meant = raw.replace(/_/g, "");
+  else if (body.startsWith(".")) meant = `${sign}0${body}`;
+  else if (/^0\d+$/.test(body)) meant = sign + body.replace(/^0+(?=\d)/, "");
+  else if (/^0(?:[xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)$/.test(body)) {
+    // Hexadecimal, octal or binary written as in JavaScript: the same number in decimal, when exact.
+    const value = Number(body.toLowerCase());
+    meant = Number.isSafeInteger(value) ? sign + String(value) : undefined;
+  }
+  return meant !== undefined && /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(meant) ? meant : undefined;
+}
+
+/** Which mistake a malformed number makes, as its message's kind. */
+function numberKind(raw: string): string {
+  const body = raw.startsWith("-") ? raw.slice(1) : raw;
+  if (/^0[xXoObB]/.test(body)) return "numberBase";
+  if (body.includes("_")) return "numberSeparator";
+  if (body.startsWith(".")) return "numberPoint";
+  if (/^0\d/.test(body)) return "numberLeadingZero";
+  if (/\.(?!\d)/.test(body)) return "numberFraction";
+  if (/[eE](?![+-]?\d)/.test(body)) return "numberExponent";
+  return "numberForm";
+}

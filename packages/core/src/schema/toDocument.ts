@@ -1,0 +1,38 @@
+import type { FilterDocument } from "../syntax/ast.js";
+import { FilterError } from "../messages/errors.js";
+import { guardStack, readDocument, type FilterInput } from "../tree/readDocument.js";
+import { withRedaction } from "../tree/bindParams.js";
+import { withSource } from "../syntax/writtenOperator.js";
+import { applySchema } from "./schema.js";
+import { parseChecked, type ParseOptions } from "./parse.js";
+
+/**
+ * The one entry every public function that takes FilterInput goes through:
+ * readDocument (text parsed, a tree validated and copied, `$name` bound unless
+ * `bind` is false), then the app's schema where options carry one.
+ */
+export function toDocument(input: FilterInput, options?: ParseOptions, locate = true, bind = true): FilterDocument {
+  if (typeof input === "string") return parseChecked(input, options, locate, true, bind);
+  const doc = readDocument(input, options, locate, bind);
+  return options?.schema === undefined ? doc : guardStack(() => withRedaction(doc, () => applySchema(doc, options.schema!)), doc.span);
+}
+
+/**
+ * Compiles text without source positions first, since a compiled filter never
+ * reads a span, and only when that fails compiles again with them to throw
+ * the located error. Trees are compiled as they are.
+ */
+export function compileFast<T>(input: FilterInput, options: ParseOptions | undefined, compile: (doc: FilterDocument) => T): T {
+  if (typeof input === "string") {
+    try {
+      return compile(toDocument(input, options, false));
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+    }
+    // Only to throw the located error: so the parse that reports errors, not one that scans as it goes first.
+    const located = parseChecked(input, options, true, false);
+    return withSource(input, () => withRedaction(located, () => compile(located)));
+  }
+  const doc = toDocument(input, options);
+  return withRedaction(doc, () => compile(doc));
+}

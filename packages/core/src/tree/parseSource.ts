@@ -1,0 +1,197 @@
+import { EOF, type IRecognitionException, type IToken } from "chevrotain";
+import type { FilterDocument, FilterNode } from "../syntax/ast.js";
+import { FilterError, isStackOverflow, type Diagnostic, type DiagnosticParams } from "../messages/errors.js";
+import { lex, type LexProblem, type Token } from "../scan/lexer.js";
+import { resolveLimits, type Limits } from "../values/limits.js";
+import { LineIndex } from "../messages/location.js";
+import { newParseState, parser } from "../syntax/parser.js";
+import { FAILED, parseAsScanned, SCAN_AS_PARSED } from "../syntax/parseAsScanned.js";
+import { clearDetails, contextMessage, detailsOf } from "../syntax/parserMessages.js";
+import { renderMessage } from "../messages/renderMessage.js";
+import { replaceTitle } from "../messages/messageText.js";
+import { STACK_LIMIT } from "../messages/limitMessages.js";
+import { describeValue } from "../values/checkArgument.js";
+import { bindParams, checkParamsOption, markParams, type Params } from "./bindParams.js";
+
+/** What parsing takes below the schema: limits and `$name` values (schema/parse.ts adds the schema). */
+export interface TreeOptions extends Partial<Limits> {
+  /**
+   * Values for the filter's `$name` parameters. parse() binds them only when
+   * given (without them it keeps the placeholders); every function that
+   * compiles or runs a filter binds them, and a `$name` without a value is
+   * E_PARAM_MISSING. A value never passes through the parser.
+   */
+  params?: Params;
+}
+
+const NO_ERRORS: IRecognitionException[] = [];
+const LENGTH_PARAMS = (length: number, limit: number): DiagnosticParams => ({ kind: "length", length, limit });
+/** The index of every unlocated parse: its spans are all NO_SPAN whatever the source, so one serves them all. */
+const UNLOCATED = new LineIndex("", false);
+
+/** Most diagnostics one error carries; hostile input cannot make a huge report. */
+const MAX_DIAGNOSTICS = 50;
+
+/**
+ * parse(), with `locate` false giving every node NO_SPAN: for callers that
+ * only need the tree's meaning, and redo the work located if it fails.
+ * Diagnostics are located either way. `asScanned` false skips the parse
+ * that scans as it goes, for a caller that expects the text to fail.
+ */
+export function parseSource(source: string, options: TreeOptions | undefined, locate: boolean, asScanned = true, bind = true): FilterDocument {
+  if (typeof source !== "string") throw new TypeError(`parse takes filter text (a string), not ${describeValue(source)}`);
+  const limits = resolveLimits(options);
+  if (source.length > limits.maxLength) {
+    // Only the start of an oversized source is looked at, so rejecting it costs almost nothing.
+    const index = new LineIndex(source.slice(0, limits.maxLength + 1));
+    throw new FilterError([
+      {
+        code: "E_LIMIT",
+        message: renderMessage("E_LIMIT", LENGTH_PARAMS(source.length, limits.maxLength)),
+        hint: "raise maxLength to accept longer filters",
+        params: LENGTH_PARAMS(source.length, limits.maxLength),
+        span: index.span(limits.maxLength, limits.maxLength + 1),
+      },
+    ]);
+  }
+  const index = locate ? new LineIndex(source) : UNLOCATED;
+  const flags = { hasParams: false };
+  let body: FilterNode | null | typeof FAILED = FAILED;
+  if (asScanned && source.length >= SCAN_AS_PARSED) {
+    const scanState = newParseState(index, limits);
+    body = parseAsScanned(source, scanState);
+    flags.hasParams = scanState.hasParams;
+  }
+  if (body === FAILED) body = parseScanned(source, index, locate, limits, flags);
+  let doc: FilterDocument = { type: "Filter", body, span: index.span(0, source.length) };
+  if (flags.hasParams) {
+    markParams(doc);
+    // Unbound, a parameter's type is not known: the schema checks it once bound.
+    if (bind) doc = bindParams(doc, checkParamsOption("parse", options?.params));
+  }
+  return doc;
+}
+
+/** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
+export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean }): FilterNode | null {
+  const { tokens, problems } = lex(source);
+  let body: FilterNode | null = null;
+  let errors: IRecognitionException[] = [];
+  const state = newParseState(index, limits);
+  if (tokens.length > 0) {
+    clearDetails();
+    parser.state = state;
+    parser.input = tokens;
+    try {
+      body = parser.filter();
+    } catch (error) {
+      if (error instanceof FilterError) throw error;
+      // Past the engine's stack, Chevrotain's own finally blocks overflow too and can surface
+      // as another RangeError ("Invalid array length"); any RangeError here is that exhaustion.
+      // The next parse sets parser.input, which resets its rule stack, so the instance stays usable.
+      if (isStackOverflow(error) || error instanceof RangeError) {
+        throw new FilterError([
+          {
+            code: "E_LIMIT",
+            ...STACK_LIMIT,
+            span: index.span(0, source.length),
+          },
+        ]);
+      }
+      throw error;
+    } finally {
+      // The public getter clones the array (with lodash) on every read; look first, clone only if needed.
+      const raw = (parser as unknown as { _errors?: IRecognitionException[] })._errors;
+      errors = raw !== undefined && raw.length === 0 ? NO_ERRORS : parser.errors;
+      parser.releaseTokens();
+    }
+  }
+
+  if (flags !== undefined && state.hasParams) flags.hasParams = true;
+  if (problems.length > 0 || errors.length > 0 || state.problems.length > 0) {
+    const all = problems.concat(state.problems);
+    for (const e of errors.slice(0, MAX_DIAGNOSTICS)) {
+      const p = fromRecognition(e, tokens, source);
+      if (!isCascade(p, problems, tokens, source.length)) all.push(p);
+    }
+    throw new FilterError(toDiagnostics(all, locate ? index : new LineIndex(source)));
+  }
+  return body;
+}
+
+function toDiagnostics(problems: LexProblem[], index: LineIndex): Diagnostic[] {
+  problems.sort((a, b) => a.start - b.start);
+  const out: Diagnostic[] = [];
+  let last: LexProblem | undefined;
+  for (const p of problems) {
+    if (last !== undefined && last.start === p.start && last.message === p.message) continue;
+    last = p;
+    out.push(toDiagnostic(p, index));
+    if (out.length === MAX_DIAGNOSTICS) break;
+  }
+  return out;
+}
+
+function toDiagnostic(p: LexProblem, index: LineIndex): Diagnostic {
+  const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: p.code, message: p.message, span: index.span(p.start, p.end) };
+  if (p.hint !== undefined) d.hint = p.hint;
+  d.params = p.params ?? {};
+  if (p.fixes !== undefined && p.fixes.length > 0) {
+    d.fixes = p.fixes.map((f) => ({ title: f.title, span: index.span(f.start, f.end), replacement: f.replacement }));
+  }
+  return d;
+}
+
+function offsets(tok: IToken, length: number): [number, number] {
+  return tok.tokenType === EOF || Number.isNaN(tok.startOffset) ? [length, length] : [tok.startOffset, tok.endOffset! + 1];
+}
+
+function fromRecognition(e: IRecognitionException, tokens: Token[], source: string): LexProblem {
+  const tok = e.token;
+  const [start, end] = offsets(tok, source.length);
+  // Finding the token costs a search, so only for the errors that can use it.
+  const at = e.name === "NotAllInputParsedException" || e.name === "MismatchedTokenException" ? tokens.indexOf(tok as Token) : -1;
+  const context = contextMessage(e.name, tokens, at, source);
+  if (context !== undefined) return { code: "E_SYNTAX", message: renderMessage("E_SYNTAX", context.params), start, end, params: context.params, fixes: [context.fix] };
+  const details = detailsOf(e.message);
+  let message = e.message;
+  const params: Record<string, DiagnosticParams[string]> = { ...details?.params };
+  if (e.name === "NotAllInputParsedException" && at > 0 && details !== undefined) {
+    // Chevrotain gives no previous token here, so find it to say where the filter stopped making sense.
+    params.after = tokens[at - 1]!.image;
+    message = renderMessage("E_SYNTAX", params);
+  }
+  const problem: LexProblem = { code: "E_SYNTAX", message, start, end, params };
+  // An empty span is the end of the text: a fix there inserts (a closing bracket).
+  if (details?.replacement !== undefined && (start < end || start === source.length)) {
+    const title = details.title ?? replaceTitle(details.replacement);
+    problem.fixes = [{ title, start, end, replacement: details.replacement }];
+  }
+  return problem;
+}
+
+/**
+ * A parser error at the first token after a scanning problem, or at a token
+ * with a scanning problem inside it, is usually caused by it (`a = #` is one
+ * mistake, not two), so only the scanning problem is kept.
+ * Problems arrive in source order; the token search is binary, so hostile
+ * input with many errors stays linear.
+ */
+function isCascade(p: LexProblem, problems: LexProblem[], tokens: Token[], length: number): boolean {
+  let q: LexProblem | undefined;
+  for (const candidate of problems) {
+    // A token the scanner already refused (an unterminated string) needs no second error.
+    if (candidate.start >= p.start && candidate.start < p.end) return true;
+    if (candidate.end > p.start) break;
+    q = candidate;
+  }
+  if (q === undefined) return false;
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.startOffset < q.end) lo = mid + 1;
+    else hi = mid;
+  }
+  return (lo < tokens.length ? tokens[lo]!.startOffset : length) === p.start;
+}
