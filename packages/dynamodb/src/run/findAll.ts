@@ -140,7 +140,28 @@ export function findAll<T = Record<string, unknown>>(client: DynamoDBClient, opt
   const planned = describes(settled) ? undefined : planDynamo(filter, planOptions);
   if (planned === undefined) planDynamo(filter, { ...planOptions, allowScan: true });
   else checkEstimate(settled.TableName, planned, planOptions.keys, maxItemsRead);
-  return run(client, settled, planned, createBackoff(retry)) as AsyncGenerator<T, void, undefined>;
+  const backoff = createBackoff(retry);
+  return (planned === undefined ? reshaped(client, settled, backoff) : run(client, settled, planned, backoff)) as AsyncGenerator<T, void, undefined>;
+}
+
+/**
+ * A run on the shape DescribeTable gave: where DynamoDB refuses a Query for
+ * an index or key that shape names before any item was given out, the shape
+ * is read again and the run starts over on it, once; after an item, the
+ * refusal is the run's error (the next call reads the shape again).
+ */
+async function* reshaped(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
+  let given = 0;
+  try {
+    for await (const item of run(client, options, undefined, backoff)) {
+      given++;
+      yield item;
+    }
+  } catch (error) {
+    if (given > 0 || !staleShape(error)) throw error;
+    // pagesOf forgot the shape: this run reads it afresh.
+    yield* run(client, options, undefined, backoff);
+  }
 }
 
 async function* run(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, given: DynamoRequest[] | undefined, backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {

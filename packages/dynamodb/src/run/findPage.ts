@@ -5,7 +5,8 @@ import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
 import { fieldsPicker } from "../plan/projection.js";
 import { cursorBinding, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
-import { describes, settle, shapeFor, type FindAllOptions } from "./findAll.js";
+import { forgetTable } from "./describeTable.js";
+import { describes, settle, shapeFor, staleShape, type FindAllOptions } from "./findAll.js";
 import { BATCH_GET_KEYS, fetchItems } from "./fetchItems.js";
 import type { DynamoKeys } from "../plan/dynamoKeys.js";
 import { createBackoff } from "./retryPolicy.js";
@@ -49,6 +50,19 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
  * items, each once.
  */
 export async function findPage<T = Record<string, unknown>>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
+  try {
+    return await onePage<T>(client, options);
+  } catch (error) {
+    // A shape DescribeTable gave that DynamoDB refuses (an index dropped): read it again and make the page on it, once.
+    const { limit: _limit, cursor: _cursor, ...rest } = options;
+    const settled = settle(rest as FindAllOptions);
+    if (!describes(settled) || !staleShape(error)) throw error;
+    forgetTable(client, settled.TableName);
+    return onePage<T>(client, options);
+  }
+}
+
+async function onePage<T>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
   const { limit, cursor, ...rest } = (options ?? {}) as FindPageOptions;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   const settled = settle(rest as FindAllOptions);
