@@ -18,7 +18,7 @@
 //  7. `sku = "B7"`: the KEYS_ONLY index, then BatchGetItem: items read (index items and fetched items) and
 //     read capacity ÷ items returned (target ≤ 1.2×), against the Scan it replaces.
 // The "without keys" arms of 2 and 3 say describe: false, which is what "without keys" meant before issue 41.
-// Alone: `npx tsc -b packages/dynamodb && node packages/bench/src/dynamoBench.mjs [--quick] [--only=shapes]`. Needs Java.
+// Alone: `npx tsc -b packages/dynamodb && node packages/bench/src/dynamoBench.mjs [--quick] [--only=shapes] [--rounds=N]`. Needs Java.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -301,6 +301,7 @@ export async function benchDynamo({ items = 100_000, rounds = 5, scaleItems = 20
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const quick = process.argv.includes("--quick");
   const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
-  const out = await benchDynamo({ ...(quick ? { items: 20_000, rounds: 3, scaleItems: 20_000 } : {}), ...(only === undefined ? {} : { only }) });
+  const rounds = process.argv.find((a) => a.startsWith("--rounds="))?.slice("--rounds=".length);
+  const out = await benchDynamo({ ...(quick ? { items: 20_000, rounds: 3, scaleItems: 20_000 } : {}), ...(only === undefined ? {} : { only }), ...(rounds === undefined ? {} : { rounds: Number(rounds) }) });
   console.log(JSON.stringify(out, null, 2));
 }
