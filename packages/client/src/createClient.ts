@@ -208,14 +208,14 @@ export function createClient(options: ClientOptions): Client {
   const findAll = (params: FindAllParams): AsyncGenerator<Item, FindOutcome, undefined> =>
     deferGenerator(() => {
       const plan = explain(params, "findAll");
-      const fields = fieldsOption("findAll", params.fields);
+      const fields = fieldsOption("findAll", params.fields, params.compileOptions?.schema);
       if (params.deadlineMs === undefined) return pickedItems(execute(plan, { ...params, parseOptions: params.compileOptions }, fetchOwnPlanPage), fields);
       const deadline = startDeadline("findAll", params.deadlineMs, params.signal);
       return pickedItems(underDeadline(execute(plan, { ...params, signal: deadline.signal, parseOptions: params.compileOptions }, fetchOwnPlanPage), deadline), fields);
     });
 
   const findPageWithin = async <T>(params: FindPageParams): Promise<FindPageResult<T>> => {
-    const fields = fieldsOption("findPage", params?.fields);
+    const fields = fieldsOption("findPage", params?.fields, params?.compileOptions?.schema);
     const deadline = startDeadline("findPage", params.deadlineMs, params.signal);
     try {
       const page = await findPage<T>(deadline.signal === params.signal ? params : { ...params, signal: deadline.signal }, (p) => explain(p, "findPage"), fetchOwnPlanPage);

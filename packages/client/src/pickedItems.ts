@@ -1,12 +1,16 @@
-import { checkFields, pickFields, type FieldPath } from "@itemfilter/core";
+import { checkFields, pickFields, schemaFields, type FieldPath, type Schema } from "@itemfilter/core";
 import { ClientError } from "./errors.js";
 import type { Item } from "./types.js";
 
-/** The fields option read, or a ClientError E_ARGUMENT that says what it takes; undefined when left out. */
-export function fieldsOption(call: "findAll" | "findPage", fields: unknown): FieldPath[] | undefined {
+/**
+ * The fields option read, and checked against the schema as the filter is
+ * (an attribute it does not list is refused, an alias read as its stored
+ * name), or a ClientError E_ARGUMENT that says what is wrong; undefined when left out.
+ */
+export function fieldsOption(call: "findAll" | "findPage", fields: unknown, schema: Schema | undefined): FieldPath[] | undefined {
   if (fields === undefined) return undefined;
   try {
-    return checkFields(fields);
+    return schemaFields(checkFields(fields), schema);
   } catch (error) {
     throw new ClientError("E_ARGUMENT", call, 0, (error as Error).message);
   }

@@ -29,6 +29,7 @@ export { compareNumbers } from "./values/compareNumbers.js";
 export { numberProblemOf, readNumber, toNumberValue, type NumberProblem } from "./values/numberValue.js";
 export { JsonNumberError, containsExactNumber, parseJson, pathText, stringifyJson } from "./values/exactJson.js";
 export { checkFields, pickFields, type FieldPath } from "./semantics/pickFields.js";
+export { schemaFields } from "./semantics/schemaFields.js";
 export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./semantics/matches.js";
 export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./values/operators.js";
 export { parse, type ParseOptions } from "./schema/parse.js";

@@ -17,7 +17,13 @@ function scripted() {
   let waits = 0;
   const client = {
     async send(command: { constructor: { name: string }; input: Record<string, unknown> }) {
-      if (command.constructor.name === "QueryCommand") return { Items: Array.from({ length: 150 }, (_, i) => key(i)), Count: 150, ScannedCount: 150 };
+      if (command.constructor.name === "QueryCommand") {
+        // One index page of 150 keys, from after the ExclusiveStartKey a cursor resumes at.
+        const after = (command.input.ExclusiveStartKey as Raw | undefined)?.id?.S;
+        const from = after === undefined ? 0 : Number(after.slice(1)) + 1;
+        const items = Array.from({ length: 150 }, (_, i) => key(i)).slice(from);
+        return { Items: items, Count: items.length, ScannedCount: items.length };
+      }
       const asked = (command.input.RequestItems as Record<string, { Keys: Raw[] }>).t!.Keys;
       batches.push(asked.length);
       const left = asked.slice(-10).filter((k) => !unprocessed.has(k.id!.S!));

@@ -1,6 +1,22 @@
 import type { ListFilter, QueryFilter } from "@itemfilter/core";
 import type { KeyValue } from "./keyValues.js";
 import type { Page, PageKey } from "./runListItems.js";
+import type { TableScope } from "./tableScope.js";
+
+/**
+ * The credential's scope, for a read under one. The store makes it part of
+ * what it evaluates, as though the table held only the items it selects:
+ * `limit` counts only items in the scope, the page fills only with items in
+ * the scope that also match the filter, and a stopKey is the key of the
+ * last item in the scope it evaluated, present only when another item in the
+ * scope follows. So where a page stops never depends on an item outside the
+ * scope (PROTOCOL.md, "Scopes"). A store that must stop reading before
+ * it knows (a budget of calls) returns where it stopped with `opaque: true`,
+ * and the handler seals that key before it leaves the server.
+ */
+export interface ScopedRead {
+  scope?: TableScope | undefined;
+}
 
 /** A table as the request handler sees it: its name, the names of its keys and, where known, their types. */
 export interface StoreTable {
@@ -12,7 +28,7 @@ export interface StoreTable {
 }
 
 /** One listItems page to read: the request's members, already checked (the filters by core). */
-export interface ListRead {
+export interface ListRead extends ScopedRead {
   table: StoreTable;
   /** Combined with AND; empty for every item. */
   filters: readonly ListFilter[];
@@ -28,7 +44,7 @@ export interface ListRead {
  * partition (items without the secondary key too, on any table); otherwise
  * on a table that has a secondary key, only items that have it.
  */
-export interface QueryRead {
+export interface QueryRead extends ScopedRead {
   table: StoreTable;
   filter: QueryFilter | undefined;
   /** key.primary: read only this partition. */

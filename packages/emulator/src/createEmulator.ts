@@ -8,6 +8,7 @@ import { readBody } from "./readBody.js";
 import { readCredentials, type Operation } from "./readMembers.js";
 import { RequestError } from "./RequestError.js";
 import { serveOperation } from "./serveOperation.js";
+import { pageKeySeal } from "./sealPageKey.js";
 import { corsHeaders, originVerdict, preflightHeaders, refusedOriginMessage } from "./allowedOrigins.js";
 import { allowedHostsFor, headerHostName, hostName, isAllowedHost, isWildcardHost, type AllowedHosts } from "./hostCheck.js";
 import { admitRequest, waitForTurn } from "./pipelining.js";
@@ -129,6 +130,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const settings = checkOptions(options);
   // One request handler over either store: the tables given, in memory, or the caller's (DynamoDB, say).
   const store = options.store ?? memoryStore(options.tables!);
+  const secret = options.pageKeySecret;
+  if (secret !== undefined && !(secret instanceof Uint8Array && secret.length === 32)) throw new EmulatorError("E_OPTIONS", "pageKeySecret must be 32 bytes (a Uint8Array or Buffer), such as crypto.randomBytes(32)");
+  const seal = pageKeySeal(secret);
   const hooks = settings.hooks;
   let failuresLeft = hooks.failures?.count ?? 0;
   let nonJsonLeft = hooks.nonJson === undefined ? 0 : (hooks.nonJson.count ?? Infinity);
@@ -168,7 +172,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     const grant = settings.access.authenticate(applicationKey, authenticationToken);
     if (grant === undefined) throw new RequestError(401, "unknown applicationKey or authenticationToken");
 
-    const page = await serveOperation(operation, body, { store, pageSize: settings.pageSize, grant });
+    const page = await serveOperation(operation, body, { store, pageSize: settings.pageSize, grant, seal });
     if (nonJsonLeft > 0) {
       nonJsonLeft--;
       const n = hooks.nonJson!;

@@ -1,8 +1,9 @@
 import { prepareFilter } from "@itemfilter/core";
 import { RequestError } from "./RequestError.js";
 import { readPageInSlices } from "./readPageInSlices.js";
-import { runListItems } from "./runListItems.js";
-import { runQueryItems } from "./runQueryItems.js";
+import { readScopedPage } from "./readScopedPage.js";
+import { listStart, runListItems } from "./runListItems.js";
+import { queryBounds, runQueryItems } from "./runQueryItems.js";
 import type { Store } from "./Store.js";
 import { buildTable, type Table } from "./Table.js";
 import type { Item, Tables } from "./types.js";
@@ -22,17 +23,25 @@ export function memoryStore(definitions: Tables): Store {
       return t === undefined ? undefined : { name: t.name, primaryKey: t.primaryKey, secondaryKey: t.secondaryKey, keyTypes: { primary: t.primaryType, secondary: t.secondaryType } };
     },
     tableNames: async () => [...tables.keys()],
-    async listItems({ table, filters, limit, startKey, pageSize }) {
+    async listItems({ table, filters, limit, startKey, pageSize, scope }) {
       const t = get(table.name);
       // A page key of a secondary index comes from a store that has one (DynamoDB's); these tables have none.
       if (startKey?.index !== undefined) throw new RequestError(400, "'startKey' is not a stopKey of this table; send back the stopKey unchanged");
       const predicate = filters.length === 0 ? null : (prepareFilter([...filters]) as (item: Item) => boolean);
+      if (scope !== undefined) {
+        const conditions = filters.length + scope.conditions;
+        return readScopedPage({ rows: t.rows, lo: listStart(t, startKey), hi: t.rows.length, forward: true, inScope: scope.test, predicate, limit, pageSize, conditions });
+      }
       return readPageInSlices((slice) => runListItems({ table: t, predicate, ...slice }), { limit, startKey, pageSize, conditions: filters.length });
     },
-    async queryItems({ table, filter, primary, limit, startKey, searchForward, pageSize }) {
+    async queryItems({ table, filter, primary, limit, startKey, searchForward, pageSize, scope }) {
       const t = get(table.name);
       // A filter comes only with a secondary key (serveOperation refuses it on a table without one).
       const predicate = filter === undefined ? null : (prepareFilter(filter, { secondaryKey: table.secondaryKey! }) as (item: Item) => boolean);
+      if (scope !== undefined) {
+        const { rows, lo, hi } = queryBounds({ table: t, filter, primary, startKey, searchForward });
+        return readScopedPage({ rows, lo, hi, forward: searchForward, inScope: scope.test, predicate, limit, pageSize, conditions: 1 + scope.conditions });
+      }
       return readPageInSlices(
         (slice) =>
           runQueryItems({

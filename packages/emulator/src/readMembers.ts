@@ -5,13 +5,21 @@ import type { IndexPageKey, PageKey } from "./runListItems.js";
 
 export type Operation = "listItems" | "queryItems";
 
+/** A stopKey a scoped read sealed: its position, hidden from the caller. */
+export interface SealedPageKey {
+  sealed: string;
+}
+
+export const isSealed = (key: PageKey | SealedPageKey | undefined): key is SealedPageKey => key !== undefined && "sealed" in key;
+
 /** The members of a request other than the credentials, checked for type; `filter` is left to core. */
 export interface RequestMembers {
   table: string;
   hasFilter: boolean;
   filter: unknown;
   limit: number | undefined;
-  startKey: PageKey | undefined;
+  /** A page key, or a sealed one (sealPageKey.ts) that the handler opens. */
+  startKey: PageKey | SealedPageKey | undefined;
   /** queryItems only. */
   primary: KeyValue | undefined;
   searchForward: boolean;
@@ -65,8 +73,12 @@ function readKeyValue(value: unknown, path: string): KeyValue {
  * A stopKey sent back. A queryItems key has `secondary`, except in a read of
  * a whole partition (key.primary, no filter), whose items may lack one.
  */
-function readPageKey(value: unknown, operation: Operation, wholePartition: boolean): PageKey {
+function readPageKey(value: unknown, operation: Operation, wholePartition: boolean): PageKey | SealedPageKey {
   if (!isObject(value)) throw bad(`'startKey' must be an object {"primary": …${operation === "queryItems" ? ', "secondary": …' : ""}} (a stopKey sent back), not ${typeName(value)}`);
+  if (Object.hasOwn(value, "sealed")) {
+    if (typeof value.sealed !== "string" || Object.keys(value).length !== 1) throw bad("'startKey' is not a stopKey of this table; send back the stopKey unchanged");
+    return { sealed: value.sealed };
+  }
   for (const name of Object.keys(value)) {
     // Only a listItems page may have been read from a secondary index.
     if (name !== "primary" && name !== "secondary" && (name !== "index" || operation !== "listItems")) throw bad(`'startKey' has an unknown member ${quoteName(name)}; send back the stopKey unchanged`);
@@ -116,7 +128,7 @@ export function readMembers(operation: Operation, body: Record<string, unknown>)
   }
   if (searchForward !== undefined && typeof searchForward !== "boolean") throw bad(`'searchForward' must be true or false, not ${typeName(searchForward)}`);
   const pageKey = startKey === undefined ? undefined : readPageKey(startKey, operation, primary !== undefined && !Object.hasOwn(body, "filter"));
-  if (pageKey !== undefined && primary !== undefined && pageKey.primary !== primary) {
+  if (pageKey !== undefined && !isSealed(pageKey) && primary !== undefined && pageKey.primary !== primary) {
     throw bad("'startKey.primary' differs from 'key.primary'; a stopKey continues only the query that returned it");
   }
   return {

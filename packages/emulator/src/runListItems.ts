@@ -26,6 +26,12 @@ export interface IndexPageKey {
 export interface Page {
   items: Item[];
   stopKey?: PageKey;
+  /**
+   * Set by a store on a scoped read whose stopKey may be the key of an item
+   * outside the scope (it stopped at a read budget): the handler then sends
+   * the key sealed (sealPageKey.ts), never as it is.
+   */
+  opaque?: boolean;
 }
 
 export interface ListRun {
@@ -42,6 +48,12 @@ export function keyOf(row: Row): PageKey {
   return row.secondary === undefined ? { primary: row.primary } : { primary: row.primary, secondary: row.secondary };
 }
 
+/** The index of the first row a listItems page reads: the first after startKey. */
+export function listStart(table: Table, startKey: PageKey | undefined): number {
+  const rows = table.rows;
+  return startKey === undefined ? 0 : firstIndex(0, rows.length, (j) => compareListOrder(rows[j]!, startKey) > 0);
+}
+
 /**
  * One listItems page: rows in primary-key order after startKey, each tested
  * with the filter, until `limit` rows are evaluated, the page holds pageSize
@@ -50,7 +62,7 @@ export function keyOf(row: Row): PageKey {
  */
 export function runListItems(run: ListRun): Page {
   const rows = run.table.rows;
-  let i = run.startKey === undefined ? 0 : firstIndex(0, rows.length, (j) => compareListOrder(rows[j]!, run.startKey!) > 0);
+  let i = listStart(run.table, run.startKey);
   const budget = run.limit ?? Infinity;
   const items: Item[] = [];
   let evaluated = 0;

@@ -34,7 +34,7 @@ interface Reading {
  * key, narrowed by binary search; without key.primary, every item that has
  * a secondary key, in (secondary, primary) order.
  */
-function reading(run: QueryRun): Reading {
+function reading(run: Pick<QueryRun, "table" | "filter" | "primary">): Reading {
   if (run.primary !== undefined && run.filter === undefined) {
     const [lo, hi] = run.table.wholePartition(run.primary);
     return { rows: run.table.rows, lo, hi, compare: compareListOrder };
@@ -49,12 +49,8 @@ function reading(run: QueryRun): Reading {
   return { rows: run.table.bySecondary, lo: 0, hi: run.table.bySecondary.length, compare };
 }
 
-/**
- * One queryItems page in the reading's order (reversed when searchForward is
- * false), each row tested with the filter, until `limit` rows are evaluated,
- * the page holds pageSize items, or the range ends.
- */
-export function runQueryItems(run: QueryRun): Page {
+/** The rows a query reads after its startKey: rows[lo..hi), read upwards, or downwards when searchForward is false. */
+export function queryBounds(run: Pick<QueryRun, "table" | "filter" | "primary" | "startKey" | "searchForward">): { rows: readonly Row[]; lo: number; hi: number } {
   const { rows, compare, ...range } = reading(run);
   let { lo, hi } = range;
   if (run.startKey !== undefined) {
@@ -63,6 +59,16 @@ export function runQueryItems(run: QueryRun): Page {
     if (run.searchForward) lo = Math.max(lo, firstIndex(0, rows.length, (j) => compare(rows[j]!, after) > 0));
     else hi = Math.min(hi, firstIndex(0, rows.length, (j) => compare(rows[j]!, after) >= 0));
   }
+  return { rows, lo, hi };
+}
+
+/**
+ * One queryItems page in the reading's order (reversed when searchForward is
+ * false), each row tested with the filter, until `limit` rows are evaluated,
+ * the page holds pageSize items, or the range ends.
+ */
+export function runQueryItems(run: QueryRun): Page {
+  const { rows, lo, hi } = queryBounds(run);
 
   const budget = run.limit ?? Infinity;
   const predicate = run.predicate;

@@ -1,10 +1,11 @@
 import { isFilterError, validateListFilter, validateQueryFilter, type QueryFilter } from "@itemfilter/core";
 import type { Grant } from "./accessList.js";
 import { MAX_FILTER_CONDITIONS } from "./readPageInSlices.js";
-import { readMembers, type Operation } from "./readMembers.js";
+import { isSealed, readMembers, type Operation, type SealedPageKey } from "./readMembers.js";
 import { RequestError } from "./RequestError.js";
 import { keyValueType, type KeyValue } from "./keyValues.js";
-import type { Page } from "./runListItems.js";
+import type { Page, PageKey } from "./runListItems.js";
+import type { PageKeySeal, SealBinding } from "./sealPageKey.js";
 import type { Store, StoreTable } from "./Store.js";
 import type { TableScope } from "./tableScope.js";
 
@@ -13,6 +14,8 @@ export interface ServeContext {
   pageSize: number;
   /** What the request's credential may read. */
   grant: Grant;
+  /** Seals the stopKeys a scoped read may not show (a position outside the scope), and opens them when sent back. */
+  seal: PageKeySeal;
 }
 
 /** Filters are checked by core alone, so the emulator accepts exactly what core accepts; its message carries the JSON path. */
@@ -37,25 +40,38 @@ function checkFilter<T>(check: () => T): T {
 const noSuchTable = (name: string): RequestError => new RequestError(404, `there is no table ${JSON.stringify(name.slice(0, 100))}`);
 
 /**
- * The table, if the credential may read it. The store is asked either way,
- * so both refusals take the same path; what it throws about a table the
- * credential may not read (a binary key, say) would tell that it exists.
+ * The table, if the credential may read it. A table it may not read is
+ * refused before the store is asked anything: over DynamoDB, asking (a
+ * DescribeTable, remembered only for a table that exists) would take longer
+ * for a table that does not exist, and tell the names of the others by time.
  */
 async function grantedTable(store: Store, grant: Grant, name: string): Promise<StoreTable> {
-  if (!grant.mayRead(name)) {
-    await store.table(name).catch(() => undefined);
-    throw noSuchTable(name);
-  }
+  if (!grant.mayRead(name)) throw noSuchTable(name);
   const table = await store.table(name);
   if (table === undefined) throw noSuchTable(name);
   return table;
 }
 
-/** The page without the items the scope does not select; its stopKey stays, so paging goes on where the store stopped. */
-function scoped(page: Page, scope: TableScope | undefined): Page {
-  if (scope === undefined) return page;
+const notOurs = (): RequestError => new RequestError(400, "'startKey' is not a stopKey of this table; send back the stopKey unchanged");
+
+/** The startKey as the store takes it: a sealed one opened, which only the read that sealed it (operation, table, scope) can do. */
+function openedStartKey(key: PageKey | SealedPageKey | undefined, seal: PageKeySeal, binding: SealBinding | undefined): PageKey | undefined {
+  if (!isSealed(key)) return key;
+  const opened = binding === undefined ? undefined : seal.open(key.sealed, binding);
+  if (opened === undefined) throw notOurs();
+  return opened;
+}
+
+/**
+ * The page as it leaves the server. The store read it under the scope; each
+ * item is checked once more all the same (the guarantee does not rest on a
+ * store), and a stopKey the store marks as maybe outside the scope is sealed.
+ */
+function scoped(page: Page, scope: TableScope | undefined, seal: PageKeySeal, binding: SealBinding | undefined): Page {
+  if (scope === undefined || binding === undefined) return page;
   const items = page.items.filter(scope.test);
-  return items.length === page.items.length ? page : { ...page, items };
+  if (page.stopKey === undefined) return { items };
+  return { items, stopKey: page.opaque === true ? ({ sealed: seal.seal(page.stopKey, binding) } as unknown as PageKey) : page.stopKey };
 }
 
 /**
@@ -79,30 +95,41 @@ function checkKeyTypes(table: StoreTable, primary: KeyValue | undefined, filter:
  * Serves one authenticated request body: members checked, table found (and
  * readable with the credential), filter validated by core, one page read from
  * the store (the in-memory store reads it in slices, so other requests are
- * answered meanwhile), less any item outside the credential's scope.
+ * answered meanwhile) under the credential's scope, which the store makes
+ * part of what it evaluates (Store.ts, ScopedRead).
  */
 export async function serveOperation(operation: Operation, body: Record<string, unknown>, context: ServeContext): Promise<Page> {
   const members = readMembers(operation, body);
-  const { store } = context;
+  const { store, seal } = context;
   const table = await grantedTable(store, context.grant, members.table);
   const scope = context.grant.scope(table.name);
+  const binding = scope === undefined ? undefined : { operation, table: table.name, scope: scope.text };
+  const startKey = openedStartKey(members.startKey, seal, binding);
+  const scopeConditions = scope?.conditions ?? 0;
 
   if (operation === "listItems") {
-    const count = Array.isArray(members.filter) ? members.filter.length : 1;
-    if (members.hasFilter && count > MAX_FILTER_CONDITIONS) {
-      throw new RequestError(400, `invalid filter: ${count} conditions; one request takes at most ${MAX_FILTER_CONDITIONS} (as DynamoDB takes at most 300 operators in one expression); split the filter or check the rest locally`);
+    const count = members.hasFilter ? (Array.isArray(members.filter) ? members.filter.length : 1) : 0;
+    // Every item is checked against the scope with the filter: its conditions count too, and a request with no room
+    // for them is refused, never run with the scope left to a later check.
+    if (count + scopeConditions > MAX_FILTER_CONDITIONS) {
+      const split = scopeConditions === 0 ? "" : ` (${count} in the filter and ${scopeConditions} in the key's scope, which every item is checked against too)`;
+      throw new RequestError(400, `invalid filter: ${count + scopeConditions} conditions${split}; one request takes at most ${MAX_FILTER_CONDITIONS} (as DynamoDB takes at most 300 operators in one expression); split the filter or check the rest locally`);
     }
     const filters = members.hasFilter ? checkFilter(() => validateListFilter(members.filter, { path: "filter" })) : [];
-    // The scope's own filters narrow what the store returns where they fit in one request; the test on each item is what guarantees it.
-    const pushed = scope?.filters !== undefined && filters.length + scope.filters.length <= MAX_FILTER_CONDITIONS ? [...filters, ...scope.filters] : filters;
-    return scoped(await store.listItems({ table, filters: pushed, limit: members.limit, startKey: members.startKey, pageSize: context.pageSize }), scope);
+    const page = await store.listItems({ table, filters, limit: members.limit, startKey, pageSize: context.pageSize, scope });
+    return scoped(page, scope, seal, binding);
   }
 
+  if (1 + scopeConditions > MAX_FILTER_CONDITIONS) {
+    throw new RequestError(400, `invalid filter: the key's scope holds ${scopeConditions} conditions, which every item is checked against; one request takes at most ${MAX_FILTER_CONDITIONS} in all`);
+  }
   const secondaryKey = table.secondaryKey;
   // A whole partition (key.primary, no filter) reads the primary key alone: any table has one.
   if (secondaryKey === undefined && (members.primary === undefined || members.hasFilter)) {
     throw new RequestError(400, `table ${JSON.stringify(table.name)} has no secondary key, so it can be queried only for a whole partition (key.primary without a filter); use listItems`);
   }
+  // readMembers checks this for a key sent in the clear; a sealed one only now shows its primary.
+  if (isSealed(members.startKey) && members.primary !== undefined && startKey!.primary !== members.primary) throw notOurs();
   let filter: QueryFilter | undefined;
   if (members.hasFilter) filter = checkFilter(() => validateQueryFilter(members.filter, { path: "filter" }));
   checkKeyTypes(table, members.primary, filter);
@@ -111,9 +138,10 @@ export async function serveOperation(operation: Operation, body: Record<string, 
     filter,
     primary: members.primary,
     limit: members.limit,
-    startKey: members.startKey,
+    startKey,
     searchForward: members.searchForward,
     pageSize: context.pageSize,
+    scope,
   });
-  return scoped(page, scope);
+  return scoped(page, scope, seal, binding);
 }

@@ -1,17 +1,28 @@
-import { compileList, isFilterError, parse, prepareEvaluate, type FilterDocument, type ListFilter } from "@itemfilter/core";
+import { compileList, isFilterError, parse, prepareEvaluate, type FilterDocument, type FilterNode, type ListFilter } from "@itemfilter/core";
 import type { Item } from "./types.js";
 
 /** A credential's scope on one table, made ready once at start-up. */
 export interface TableScope {
+  /** The scope as the access list gives it: what a sealed page key is bound to, with the table. */
+  readonly text: string;
+  /** The parsed scope, for a store that has the scope evaluated where the items are (DynamoDB's FilterExpression). */
+  readonly document: FilterDocument;
   /** Core's evaluation of the scope: what decides, item by item, that an item may be returned. */
   readonly test: (item: Item) => boolean;
   /**
-   * The scope as listItems filters, where it compiles to them exactly: sent
-   * to the store with the request's own, so fewer items come back to be
-   * dropped. Undefined for a scope the list form cannot hold (an `or` across
-   * attributes, say); the test above is applied either way.
+   * The scope as listItems filters, where it compiles to them exactly.
+   * Undefined for a scope the list form cannot hold (an `or` across
+   * attributes, say); the test above is what the stores apply either way.
    */
   readonly filters: readonly ListFilter[] | undefined;
+  /** Conditions the scope checks on each item: they count, with the request's, against the 300 one request may hold. */
+  readonly conditions: number;
+}
+
+function countConditions(node: FilterNode): number {
+  if (node.type === "Predicate") return 1;
+  if (node.type === "Not") return countConditions(node.operand);
+  return node.operands.reduce((n, operand) => n + countConditions(operand), 0);
 }
 
 /**
@@ -37,5 +48,5 @@ export function prepareScope(text: string): TableScope | string {
   } catch (error) {
     if (!isFilterError(error)) throw error;
   }
-  return { test, filters };
+  return { text, document: doc, test, filters, conditions: countConditions(doc.body) };
 }

@@ -102,5 +102,12 @@ export interface EmulatorOptions {
    * served. No `*`. When left out: no CORS headers, and Origin is not looked at.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * The 32-byte secret that seals the stopKeys a scoped read may not show
+   * (PROTOCOL.md, "Scopes"); 32 random bytes made at creation when left out,
+   * so a sealed stopKey is good only while this emulator runs. Give one to
+   * keep them good across restarts or several servers. Never logged or sent.
+   */
+  pageKeySecret?: Uint8Array;
   hooks?: EmulatorHooks;
 }

@@ -124,29 +124,52 @@ describe("credentials with tables and scopes (issue 31 §4)", () => {
   });
 });
 
-describe("the scope's filters go to the store with the request's, where they compile", () => {
+describe("the store evaluates the scope with the request's filter (issue 40)", () => {
   const reads: ListRead[] = [];
   const inner = memoryStore(tables);
   const store: Store = { ...inner, listItems: (read) => (reads.push(read), inner.listItems(read)) };
   const emulator = createEmulator({ store, credentials: [T1, OR_SCOPE], pageSize: 2 });
 
   it.each([
-    ["shop-t1", "token-t1", [{ item: "total", operator: "greaterThan", value: 5 }], { item: "tenant", operator: "equals", value: "t1" }],
-    ["either", "token-either", [{ item: "total", operator: "greaterThan", value: 5 }], undefined],
-  ])("%s", async (key, token, filter, pushed) => {
+    ["shop-t1", "token-t1", 'tenant = "t1"', [10, 20]],
+    // An or across attributes has no list form; the page still fills with items in the scope.
+    ["either", "token-either", 'customer = "c2" or total >= 70', [30, 70]],
+  ])("%s: the request's filters and the scope go to the store apart, and the page fills with items in the scope", async (key, token, scopeText, expected) => {
     reads.length = 0;
+    const filter = [{ item: "total", operator: "greaterThan", value: 5 }];
     const answer = await post(emulator, "listItems", { ...as(key, token), table: "orders", filter });
     expect(answer.status).toBe(200);
-    expect(reads.map((r) => r.filters)).toEqual([pushed === undefined ? filter : [...filter, pushed]]);
-    // Pushed, the page is full of in-scope items; checked after the read, it may hold fewer.
-    expect(totals(answer)).toEqual(pushed === undefined ? [] : [10, 20]);
+    expect(reads.map((r) => [r.filters, r.scope?.text])).toEqual([[filter, scopeText]]);
+    expect(totals(answer)).toEqual(expected);
   });
 
-  it("keeps the scope off a request already at the most conditions, and still checks each item", async () => {
+  it("refuses a request whose conditions and the scope's are more than one request takes, and never runs it without the scope", async () => {
     reads.length = 0;
     const filter = Array.from({ length: 300 }, () => ({ item: "total", operator: "greaterThan", value: 0 }));
-    expect(await allPages(emulator, "listItems", { ...as("shop-t1", "token-t1"), table: "orders", filter })).toEqual([10, 20, 30, 70]);
-    expect(reads.every((r) => r.filters.length === 300)).toBe(true);
+    const answer = await post(emulator, "listItems", { ...as("shop-t1", "token-t1"), table: "orders", filter });
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([
+      400,
+      { error: { code: 400, message: "invalid filter: 301 conditions (300 in the filter and 1 in the key's scope, which every item is checked against too); one request takes at most 300 (as DynamoDB takes at most 300 operators in one expression); split the filter or check the rest locally" } },
+    ]);
+    expect(reads).toEqual([]);
+    expect(await allPages(emulator, "listItems", { ...as("shop-t1", "token-t1"), table: "orders", filter: filter.slice(1) })).toEqual([10, 20, 30, 70]);
+  });
+});
+
+describe("a table the key may not read never reaches the store (issue 40: table names by timing)", () => {
+  it.each(["secrets", "nope-not-a-table"])("%s: the 404 comes before the store is asked anything", async (table) => {
+    const asked: string[] = [];
+    const inner = memoryStore(tables);
+    const store: Store = { ...inner, table: (name) => (asked.push(name), inner.table(name)) };
+    const emulator = createEmulator({ store, credentials: [T1] });
+    for (const operation of ["listItems", "queryItems"]) {
+      const answer = await post(emulator, operation, { ...as("shop-t1", "token-t1"), table });
+      expect([answer.status, answer.body]).toEqual([404, JSON.stringify({ error: { code: 404, message: `there is no table ${JSON.stringify(table)}` } })]);
+    }
+    expect(asked).toEqual([]);
+    // A table it may read is looked up as before.
+    expect((await post(emulator, "listItems", { ...as("shop-t1", "token-t1"), table: "products" })).status).toBe(200);
+    expect(asked).toEqual(["products"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { attributes, checkFields, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions } from "@itemfilter/core";
+import { attributes, checkFields, schemaFields, type FilterDocument, type FilterInput, type FilterNode, type ParseOptions } from "@itemfilter/core";
 import type { ExpressionValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
 import { toDocument, type DynamoFilterOptions } from "../compile/toDocument.js";
@@ -97,7 +97,8 @@ export interface PlanDynamoOptions extends DynamoFilterOptions {
  */
 export function planDynamo(filter: FilterInput, options?: PlanDynamoOptions): DynamoRequest[] {
   const { keys: givenKeys, maxRequests, consistentRead, allowScan, segments, fields: givenFields, fetch, ...parseOptions } = options ?? {};
-  const fields = givenFields === undefined ? undefined : checkFields(givenFields);
+  // Checked against the schema as the filter is: the schema bounds what is read out of an item too.
+  const fields = givenFields === undefined ? undefined : schemaFields(checkFields(givenFields), parseOptions.schema);
   if (segments !== undefined && !(Number.isInteger(segments) && segments >= 1 && segments <= 1000)) throw new TypeError("planDynamo: segments takes a whole number from 1 to 1000");
   const keys = givenKeys === undefined ? undefined : checkKeys(givenKeys);
   for (const [name, value] of [["consistentRead", consistentRead], ["allowScan", allowScan], ["fetch", fetch]] as const) {

@@ -5,11 +5,14 @@ import { DynamoRunError } from "./dynamoRunError.js";
 /** The longest cursor findPage writes or reads, in characters: room for the largest keys of a table and an index (3 KB each). */
 export const MAX_CURSOR_LENGTH = 12_288;
 
-/** Where the next page starts: the plan's request, the DynamoDB page it is on (its ExclusiveStartKey), and the items of that page before it. */
+/**
+ * Where the next page starts: the plan's request and, when a page handed out
+ * items of it, the key of the last of them (the ExclusiveStartKey to go on
+ * from). Only keys of items the filter selects are ever in a cursor.
+ */
 export interface CursorState {
   request: number;
   startKey?: Record<string, AttributeValue>;
-  skip: number;
 }
 
 /** JSON with object members in one order, so equal values write equal text. */
@@ -29,11 +32,11 @@ export function cursorBinding(table: string, filter: string, requests: readonly 
   return sha256(canonical({ table, filter, requests, keys: keys ?? null }));
 }
 
-const seal = (binding: string, state: CursorState): string => sha256(`${binding}\n${canonical([state.request, state.startKey ?? null, state.skip])}`);
+const seal = (binding: string, state: CursorState): string => sha256(`${binding}\n${canonical([2, state.request, state.startKey ?? null])}`);
 
 /** base64url of the whole state and its seal: nothing is kept in the process. */
 export function writeCursor(binding: string, state: CursorState): string {
-  const body = { v: 1, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), s: state.skip, d: seal(binding, state) };
+  const body = { v: 2, r: state.request, ...(state.startKey === undefined ? {} : { k: state.startKey }), d: seal(binding, state) };
   const cursor = Buffer.from(JSON.stringify(body), "utf8").toString("base64url");
   if (cursor.length > MAX_CURSOR_LENGTH) throw new DynamoRunError("E_CURSOR", `the next page's start key is too large for a cursor of at most ${MAX_CURSOR_LENGTH} characters`, "DynamoDB keys are at most 3 KB; this is not expected");
   return cursor;
@@ -55,10 +58,10 @@ export function readCursor(cursor: unknown, binding: string, requests: number): 
   } catch {
     body = undefined;
   }
-  if (!isObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "s", "d"].includes(name))) return refuse(broken);
-  const { v, r, k, s, d } = body;
-  if (v !== 1 || typeof d !== "string" || !Number.isSafeInteger(r) || !Number.isSafeInteger(s) || (s as number) < 0 || (k !== undefined && !isObject(k))) return refuse(broken);
-  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as Record<string, AttributeValue> }), skip: s as number };
+  if (!isObject(body) || Object.keys(body).some((name) => !["v", "r", "k", "d"].includes(name))) return refuse(broken);
+  const { v, r, k, d } = body;
+  if (v !== 2 || typeof d !== "string" || !Number.isSafeInteger(r) || (k !== undefined && !isObject(k))) return refuse(broken);
+  const state: CursorState = { request: r as number, ...(k === undefined ? {} : { startKey: k as Record<string, AttributeValue> }) };
   if (seal(binding, state) !== d) return refuse("the cursor was altered, or it belongs to another table, filter or keys");
   if (state.request < 0 || state.request >= requests) return refuse(broken);
   return state;

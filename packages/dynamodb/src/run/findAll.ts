@@ -1,5 +1,5 @@
 import type { AttributeValue, DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { checkFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
+import { checkFields, schemaFields, prepareEvaluate, type FilterInput, type ParseOptions } from "@itemfilter/core";
 import { toDocument } from "../compile/toDocument.js";
 import { fieldsPicker } from "../plan/projection.js";
 import { planDynamo, type DynamoKeys, type DynamoRequest, type PlanDynamoOptions } from "../plan/planDynamo.js";
@@ -9,7 +9,7 @@ import { BATCH_GET_KEYS, fetchItems } from "./fetchItems.js";
 import { checkEstimate, readBudget } from "./readBudget.js";
 import { requestPages, type FetchPage } from "./requestPages.js";
 import { callFor, send, typedKeys, type Call, type DynamoRequestEvent } from "./runCalls.js";
-import { readItem } from "./unreadableItem.js";
+import { readSelected } from "./unreadableItem.js";
 import { createBackoff, type Backoff, type RetryOptions } from "./retryPolicy.js";
 
 export type { DynamoRequestEvent } from "./runCalls.js";
@@ -167,7 +167,7 @@ async function* reshaped(client: DynamoDBClient, options: FindAllOptions & { Tab
 async function* run(client: DynamoDBClient, options: FindAllOptions & { TableName: string }, given: DynamoRequest[] | undefined, backoff: Backoff): AsyncGenerator<Record<string, unknown>, void, undefined> {
   const { TableName, filter, limit, signal, retry: _retry, onEvent, maxItemsRead, describe: _describe, ...planOptions } = options;
   const budget = readBudget(TableName, maxItemsRead);
-  const fields = planOptions.fields === undefined ? undefined : checkFields(planOptions.fields);
+  const fields = planOptions.fields === undefined ? undefined : schemaFields(checkFields(planOptions.fields), planOptions.schema);
   const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, segments: _segments, fields: _fields, fetch: _fetch, ...parseOptions } = planOptions;
   const callWith = callFor(TableName, backoff, onEvent);
   const call = callWith(signal);
@@ -187,6 +187,7 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
     const passes = request.residual === null ? null : prepareEvaluate(request.residual, UNLIMITED);
     // An item fetched by key is checked as it is now against what the request gives out.
     const current = request.fetch === undefined || request[COVERS] === undefined ? null : prepareEvaluate(request[COVERS], UNLIMITED);
+    const checks = current === null ? passes : (item: unknown) => current(item) && (passes === null || passes(item));
     const fetch: FetchPage = (ExclusiveStartKey, sig, Segment) =>
       send(client, TableName, request, callWith(sig), sig, onEvent !== undefined, {
         ...(ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey }),
@@ -205,9 +206,8 @@ async function* run(client: DynamoDBClient, options: FindAllOptions & { TableNam
           if (raw === undefined) continue;
           const id = seen === null ? "" : itemKey(raw, keys!);
           if (seen !== null && seen.has(id)) continue;
-          const item = await readItem(client, TableName, keys, raw, signal);
-          if (current !== null && !current(item)) continue;
-          if (passes !== null && !passes(item)) continue;
+          const item = await readSelected(client, TableName, keys, raw, checks, signal);
+          if (item === undefined) continue;
           // Only an item given out counts as seen: one that fails this request's residual may pass another's.
           seen?.add(id);
           yield pick === undefined ? item : pick(item);

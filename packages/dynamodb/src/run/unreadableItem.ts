@@ -1,6 +1,6 @@
 import { DescribeTableCommand, type AttributeValue, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoRunError } from "./dynamoRunError.js";
-import { unmarshalItem } from "./unmarshalItem.js";
+import { unmarshalItem, unmarshalValue } from "./unmarshalItem.js";
 
 /** The item's key as a person reads it, `id "a", at 3`: N as DynamoDB's text, so a number no double holds shows as stored. */
 export function keyText(raw: Record<string, AttributeValue>, names: readonly string[]): string {
@@ -46,4 +46,45 @@ export async function readItem(client: DynamoDBClient, TableName: string, keys: 
     const names = keys === undefined ? await tableKeyNames(client, TableName, signal) : keys.sort === undefined ? [keys.partition] : [keys.partition, keys.sort];
     throw unreadableItem(error, raw, names, TableName);
   }
+}
+
+/** The attributes of a raw item JSON can carry, and the names of those it cannot (a lost `__proto__`, N text no number reads). */
+export function readableAttributes(raw: Record<string, AttributeValue>): { item: Record<string, unknown>; unreadable: string[] } {
+  const item: Record<string, unknown> = {};
+  const unreadable: string[] = [];
+  for (const name of Object.keys(raw)) {
+    try {
+      if (raw[name] === undefined) throw new TypeError("lost");
+      Object.defineProperty(item, name, { value: unmarshalValue(raw[name]!, name), enumerable: true, writable: true, configurable: true });
+    } catch {
+      unreadable.push(name);
+    }
+  }
+  return { item, unreadable };
+}
+
+/**
+ * The item if the request's local check (its residual) selects it, else
+ * undefined. An item that cannot be read is judged by what can be: the
+ * residual only names key attributes, which are always readable, so an
+ * unreadable item the check leaves out is passed over and its key named by
+ * no error (it may be one the app's scope hides); one it selects is the
+ * error that names it.
+ */
+export async function readSelected(
+  client: DynamoDBClient,
+  TableName: string,
+  keys: { partition: string; sort?: string } | undefined,
+  raw: Record<string, AttributeValue>,
+  passes: ((item: unknown) => boolean) | null,
+  signal: AbortSignal | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  let item: Record<string, unknown>;
+  try {
+    item = await readItem(client, TableName, keys, raw, signal);
+  } catch (error) {
+    if (passes !== null && !passes(readableAttributes(raw).item)) return undefined;
+    throw error;
+  }
+  return passes === null || passes(item) ? item : undefined;
 }

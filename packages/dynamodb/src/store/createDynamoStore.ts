@@ -20,6 +20,7 @@ import { fetchItems } from "../run/fetchItems.js";
 import type { Call as RunCall } from "../run/runCalls.js";
 import { listQuery, type ListQuery } from "./listQuery.js";
 import { exclusiveStartKey, pageKey, type DynamoTable, type PageTarget } from "./pageKeys.js";
+import { keyRangeOnly, scopedPage, scopeExpression, type ScopedRead } from "./scopedPage.js";
 
 export interface DynamoStoreOptions {
   /** A DynamoDB client from `@aws-sdk/client-dynamodb`, with its endpoint, region and credentials (the SDK's chain). */
@@ -204,6 +205,13 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       throw dynamoFailure(error, t.name);
     });
 
+  /** scopedPage, with its failures as the service's answers, as page's. */
+  const scoped = (read: ScopedRead): Promise<Page> =>
+    scopedPage(read, { call: (kind, input) => send({ kind, input } as Call), readItem }).catch((error: unknown) => {
+      if ((error as { name?: unknown })?.name === "ResourceNotFoundException") described.delete(read.table.name);
+      throw dynamoFailure(error, read.table.name);
+    });
+
   return {
     table,
     async tableNames() {
@@ -214,7 +222,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         throw dynamoFailure(error, "");
       }
     },
-    async listItems({ table: wanted, filters, limit, startKey, pageSize }) {
+    async listItems({ table: wanted, filters, limit, startKey, pageSize, scope }) {
       const t = await known(wanted);
       // First, as before: a value DynamoDB cannot hold is the request's 400, whatever is read.
       const { ScanFilter, rest } = scanConditions(filters);
@@ -222,6 +230,19 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       if (query === "none") {
         exclusiveStartKey(t, startKey);
         return { items: [] };
+      }
+      if (scope !== undefined) {
+        // Under a scope DynamoDB is given the scope alone (a Scan's FilterExpression) or nothing but the key range (a Query's,
+        // which may not name a key attribute): the items in the scope are counted here, and the filters checked here.
+        const common = { table: t, scope, filters, limit, pageSize, maxCalls };
+        // An index read for keys only (its items fetched whole afterwards) is not read under a scope: the scope is judged on whole items.
+        if (query !== null && query.fetch === undefined) {
+          const input: QueryCommandInput = { TableName: t.name, ...keyRangeOnly(query.input), ExclusiveStartKey: exclusiveStartKey(t, startKey, query.target) };
+          return scoped({ ...common, kind: "Query", input, scopeSent: false, target: query.target });
+        }
+        const expression = scopeExpression(scope);
+        const input: ScanCommandInput = { TableName: t.name, ...(expression ?? {}), ExclusiveStartKey: exclusiveStartKey(t, startKey) };
+        return scoped({ ...common, kind: "Scan", input, scopeSent: expression !== null, target: undefined });
       }
       if (query !== null) {
         // The planner's FilterExpression is exact; every condition is checked on the items again all the same,
@@ -232,7 +253,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       const input: ScanCommandInput = { TableName: t.name, ...(ScanFilter === undefined ? {} : { ScanFilter }), ExclusiveStartKey: exclusiveStartKey(t, startKey) };
       return page(t, { kind: "Scan", input }, limit, pageSize, rest);
     },
-    async queryItems({ table: wanted, filter, primary, limit, startKey, searchForward, pageSize }) {
+    async queryItems({ table: wanted, filter, primary, limit, startKey, searchForward, pageSize, scope }) {
       const t = await known(wanted);
       if (primary === undefined) {
         throw new RequestError(400, `a query on DynamoDB reads one partition: give key.primary (a value of ${JSON.stringify(t.primaryKey)}); to read the whole table, use listItems`);
@@ -245,6 +266,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         ScanIndexForward: searchForward,
         ExclusiveStartKey: exclusiveStartKey(t, startKey),
       };
+      if (scope !== undefined) return scoped({ table: t, kind: "Query", input, scope, filters: [], scopeSent: false, limit, pageSize, target: undefined, maxCalls });
       return page(t, { kind: "Query", input }, limit, pageSize, []);
     },
   };
