@@ -52,7 +52,9 @@ const id = (item: Record<string, unknown>): string => JSON.stringify([item.pk, i
 describe("indexes on DynamoDB Local", () => {
   it("describeTable reads the keys, the indexes with their projections and the item count", () => {
     const { keys } = tables[0]!;
-    expect({ ...keys, itemCount: undefined, sizeBytes: undefined }).toEqual({
+    // Each index's item count (issue 41) changes with the items: checked apart.
+    expect(keys.indexes!.every((index) => Number.isInteger(index.itemCount))).toBe(true);
+    expect({ ...keys, indexes: keys.indexes!.map(({ itemCount: _count, ...index }) => index), itemCount: undefined, sizeBytes: undefined }).toEqual({
       partition: "pk",
       sort: "sk",
       types: { partition: "S", sort: "N" },
@@ -72,13 +74,15 @@ describe("indexes on DynamoDB Local", () => {
   });
 
   it.each([
-    ["h = 2", ["pk", "sk", "h"], "byHKeys"],
-    ['l = "l1" and a != "a"', ["l", "a"], "byLInclude"],
-    ['l = "l1" and a != "a"', ["l", "a", "b"], undefined],
-  ])("with fields, %s reads %s when it projects them all (else not)", async (filter, fields, index) => {
+    ["h = 2", ["pk", "sk", "h"], "byHKeys", false],
+    ['l = "l1" and a != "a"', ["l", "a"], "byLInclude", false],
+    // Issue 41: a field it does not project is fetched by key (it was a Scan).
+    ['l = "l1" and a != "a"', ["l", "a", "b"], "byLInclude", true],
+  ])("with fields, %s reads %s from %s, fetching by key: %s", async (filter, fields, index, fetches) => {
     for (const table of tables) {
       const [request] = explain({ table: table.name, filter, keys: table.keys, fields });
       expect(request!.input.IndexName).toBe(index);
+      expect(request!.fetch !== undefined).toBe(fetches);
       const want = table.rows.json.filter((item) => evaluate(filter, item)).map((item) => JSON.stringify(Object.fromEntries(fields.filter((f) => f in item).map((f) => [f, item[f]]))));
       const got: string[] = [];
       for await (const item of findAll(client, { table: table.name, filter, keys: table.keys, fields })) got.push(JSON.stringify(item));

@@ -63,7 +63,8 @@ const CASES: [string, ListFilter[], string | undefined, "Query" | "Scan" | "none
   ["the table's partition", [{ item: "tenant", operator: "equals", value: "t1" }, { item: "status", operator: "notNull" }], undefined, "Query", ITEMS.filter((i) => i.tenant === "t1").length],
   ["the local index on total", [{ item: "tenant", operator: "equals", value: "t2" }, { item: "total", operator: "greaterThan", value: 20 }], "byTotal", "Query", ITEMS.filter((i) => i.tenant === "t2" && has(i, "total") && (i.total as number) > 20).length],
   ["a Scan: the sparse GSI needs 'placed'", [{ item: "status", operator: "equals", value: "shipped" }], undefined, "Scan", ITEMS.length],
-  ["a Scan: the KEYS_ONLY GSI does not hold whole items", [{ item: "region", operator: "equals", value: "eu" }], undefined, "Scan", ITEMS.length],
+  // Issue 41: the KEYS_ONLY index gives the keys, and BatchGetItem the whole items (each read twice).
+  ["the KEYS_ONLY GSI, the whole items fetched by key", [{ item: "region", operator: "equals", value: "eu" }], "byRegion", "Query", 2 * ITEMS.filter((i) => i.region === "eu").length],
   ["a Scan: an 'in' on the GSI's key needs two Queries", [{ item: "status", operator: "in", value: ["shipped", "held"] }, { item: "placed", operator: "lessThan", value: 3 }], undefined, "Scan", ITEMS.length],
   ["nothing: no index key is \"\"", [{ item: "status", operator: "equals", value: "" }, { item: "placed", operator: "greaterThan", value: 0 }], undefined, "none", 0],
 ];
@@ -83,7 +84,8 @@ describe("listItems over DynamoDB reads the index planDynamo chooses", () => {
   it.each(CASES)("%s", async (_, filter, index, command, scanned) => {
     calls.length = 0;
     expect((await walk(whole, filter)).sort()).toEqual(expected(filter));
-    expect(calls.map((c) => [c.command, c.index])).toEqual(command === "none" ? [] : [[command, index]]);
+    const fetches = index === "byRegion";
+    expect(calls.map((c) => [c.command, c.index])).toEqual(command === "none" ? [] : [[command, index], ...(fetches ? [["BatchGetItem", index]] : [])]);
     expect(calls.reduce((n, c) => n + c.scanned, 0)).toBe(scanned);
     for (const limit of [undefined, 3]) {
       calls.length = 0;
@@ -91,7 +93,7 @@ describe("listItems over DynamoDB reads the index planDynamo chooses", () => {
       // Each item once, and every page from the same read.
       expect(new Set(got).size).toBe(got.length);
       expect([...got].sort()).toEqual(expected(filter));
-      expect(new Set(calls.map((c) => `${c.command} ${c.index}`))).toEqual(new Set(command === "none" ? [] : [`${command} ${index}`]));
+      expect(new Set(calls.map((c) => `${c.command} ${c.index}`))).toEqual(new Set(command === "none" ? [] : [`${command} ${index}`, ...(fetches ? [`BatchGetItem ${index}`] : [])]));
     }
   });
 
@@ -120,6 +122,7 @@ async function refused(filter: ListFilter[], startKey: unknown): Promise<string>
 }
 
 const NOT_OURS = "'startKey' is not a stopKey of this table; send back the stopKey unchanged";
+const A_SCAN: ListFilter[] = [{ item: "note", operator: "null" }];
 
 describe("a stopKey of an index", () => {
   it("carries the table's keys and the index's, and continues the walk", async () => {
@@ -141,11 +144,11 @@ describe("a stopKey of an index", () => {
   });
 
   it("refuses a Scan's stopKey for an index Query, and an index's for a Scan or another filter's partition (400)", async () => {
-    const scanKey = await firstStopKey([{ item: "region", operator: "equals", value: "eu" }]);
+    const scanKey = await firstStopKey(A_SCAN);
     expect(scanKey.index).toBeUndefined();
     expect(await refused(SHIPPED, scanKey)).toBe(NOT_OURS);
     const indexKey = await firstStopKey(SHIPPED);
-    expect(await refused([{ item: "region", operator: "equals", value: "eu" }], indexKey)).toBe(NOT_OURS);
+    expect(await refused(A_SCAN, indexKey)).toBe(NOT_OURS);
     expect(await refused(T1, indexKey)).toBe(NOT_OURS);
   });
 
@@ -165,6 +168,20 @@ describe("a stopKey of an index", () => {
     ["an index without a name", { primary: "t1", secondary: 1, index: { primary: "shipped" } }, "'startKey.index.name' is missing; it is a string"],
   ])("refuses %s before the store reads (400)", async (_, startKey, message) => {
     expect(await refused(SHIPPED, startKey)).toBe(message);
+  });
+
+  // Issue 41: DynamoDB refuses an ExclusiveStartKey outside the Query's key condition; the store says so first.
+  it("refuses a stopKey whose sort value is outside the filter's key range, on an index and on a local index (400)", async () => {
+    const shipped = await firstStopKey(SHIPPED);
+    expect(await refused(SHIPPED, { ...shipped, index: { ...shipped.index!, secondary: 1 } })).toBe(
+      `'startKey' is outside the range of "placed" this filter reads (placed >= 2); send back the stopKey of a page of this filter unchanged`,
+    );
+    const local = await firstStopKey(BY_TOTAL);
+    expect(await refused(BY_TOTAL, { ...local, index: { ...local.index!, secondary: 3 } })).toBe(
+      `'startKey' is outside the range of "total" this filter reads (total > 20); send back the stopKey of a page of this filter unchanged`,
+    );
+    const inside = await paged.listItems({ table: "orders", filter: SHIPPED, startKey: { ...shipped, index: { ...shipped.index!, secondary: 2 } } as PageKey });
+    expect(inside.items.every((item) => (item.placed as number) >= 2)).toBe(true);
   });
 
   it("is refused by queryItems, which reads no index (400)", async () => {

@@ -12,7 +12,13 @@
 //     in time and in items read (the ScannedCount onEvent reports).
 //  4. `status != "lost"` (every item) as a Scan in 4 parallel segments vs 1.
 //  5. findPage's first page of 100 vs findAll's first 100 items (limit 100), `status = "pending"`.
-// Alone: `npx tsc -b packages/dynamodb && node packages/bench/src/dynamoBench.mjs [--quick]`. Needs Java.
+// Issue 41, on a third table of 200,000 items keyed by customer and seq, with a global index on (status,
+// seq: the table's sort key; ALL) and a KEYS_ONLY one on sku, findAll given no keys (it reads the shape):
+//  6. `status = "shipped"`: items read ÷ items returned (target ≤ 1.05), against the Scan it replaces.
+//  7. `sku = "B7"`: the KEYS_ONLY index, then BatchGetItem: items read (index items and fetched items) and
+//     read capacity ÷ items returned (target ≤ 1.2×), against the Scan it replaces.
+// The "without keys" arms of 2 and 3 say describe: false, which is what "without keys" meant before issue 41.
+// Alone: `npx tsc -b packages/dynamodb && node packages/bench/src/dynamoBench.mjs [--quick] [--only=shapes] [--rounds=N]`. Needs Java.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -167,11 +173,11 @@ async function benchScale(client, { items, rounds }) {
   const one = 'region = "r042"';
   const [plan] = explain({ ...table, filter: one, keys });
   const index = await compare(
-    () => count(findAll(client, { ...table, filter: one })),
+    () => count(findAll(client, { ...table, filter: one, describe: false })),
     () => count(findAll(client, { ...table, filter: one, keys })),
     rounds,
   );
-  const reads = { query: await readCount((onEvent) => findAll(client, { ...table, filter: one, keys, onEvent })), scan: await readCount((onEvent) => findAll(client, { ...table, filter: one, onEvent })) };
+  const reads = { query: await readCount((onEvent) => findAll(client, { ...table, filter: one, keys, onEvent })), scan: await readCount((onEvent) => findAll(client, { ...table, filter: one, describe: false, onEvent })) };
   const every = 'status != "lost"';
   const segments = await compare(
     () => count(findAll(client, { ...table, filter: every, segments: 4 })),
@@ -197,9 +203,71 @@ async function benchScale(client, { items, rounds }) {
   };
 }
 
-export async function benchDynamo({ items = 100_000, rounds = 5, scaleItems = 200_000 } = {}) {
+const SHAPED = "benchShapes";
+const SKUS = 500;
+
+function shapedItem(i) {
+  return { ...rawItem(i), sku: { S: `B${i % SKUS}` } };
+}
+
+/** Items read (ScannedCount; a BatchGetItem's items) and read capacity of one run, and the items it gave. */
+async function reads(run) {
+  let scanned = 0;
+  let consumed = 0;
+  const n = await count(run((event) => {
+    if (event.command === "DescribeTable") return;
+    scanned += event.scanned ?? 0;
+    consumed += event.consumed ?? 0;
+  }));
+  return { n, scanned, consumed };
+}
+
+/** Issue 41's figures: no keys given, a GSI on the table's sort key, and a KEYS_ONLY GSI fetched by key, each against the Scan it replaces. */
+export async function benchIndexShapes(client, { items, rounds }) {
+  await client.send(new CreateTableCommand({
+    TableName: SHAPED,
+    AttributeDefinitions: [{ AttributeName: "customer", AttributeType: "S" }, { AttributeName: "seq", AttributeType: "N" }, { AttributeName: "status", AttributeType: "S" }, { AttributeName: "sku", AttributeType: "S" }],
+    KeySchema: [{ AttributeName: "customer", KeyType: "HASH" }, { AttributeName: "seq", KeyType: "RANGE" }],
+    GlobalSecondaryIndexes: [
+      { IndexName: "byStatus", KeySchema: [{ AttributeName: "status", KeyType: "HASH" }, { AttributeName: "seq", KeyType: "RANGE" }], Projection: { ProjectionType: "ALL" } },
+      { IndexName: "bySku", KeySchema: [{ AttributeName: "sku", KeyType: "HASH" }], Projection: { ProjectionType: "KEYS_ONLY" } },
+    ],
+    BillingMode: "PAY_PER_REQUEST",
+  }));
+  const loaded = await load(client, items, SHAPED, shapedItem);
+  const table = { TableName: SHAPED };
+  const figure = async (filter) => {
+    const [plan] = await explain(client, { ...table, filter });
+    const times = await compare(
+      () => count(findAll(client, { ...table, filter })),
+      () => count(findAll(client, { ...table, filter, describe: false })),
+      rounds,
+    );
+    const index = await reads((onEvent) => findAll(client, { ...table, filter, onEvent }));
+    const scan = await reads((onEvent) => findAll(client, { ...table, filter, describe: false, onEvent }));
+    return {
+      filter,
+      plan: `${plan.command} ${plan.input.IndexName ?? "table"}${plan.fetch === undefined ? "" : " + BatchGetItem"}`,
+      returned: index.n,
+      itemsRead: index.scanned,
+      readPerReturned: index.scanned / index.n,
+      consumed: index.consumed,
+      consumedPerReturned: index.consumed / index.n,
+      scanItemsRead: scan.scanned,
+      scanReadPerReturned: scan.scanned / scan.n,
+      scanConsumed: scan.consumed,
+      indexMs: times.aMs,
+      scanMs: times.bMs,
+      timeRatio: times.ratio,
+    };
+  };
+  return { items, load: loaded, sharedSortKey: await figure('status = "shipped"'), keysOnly: await figure('sku = "B7"') };
+}
+
+export async function benchDynamo({ items = 100_000, rounds = 5, scaleItems = 200_000, only } = {}) {
   const local = await startLocal();
   try {
+    if (only === "shapes") return { rounds, shapes: await benchIndexShapes(local.client, { items: scaleItems, rounds }) };
     const loaded = await load(local.client, items);
     const everything = "status != \"lost\"";
     const overhead = await compare(
@@ -210,15 +278,17 @@ export async function benchDynamo({ items = 100_000, rounds = 5, scaleItems = 20
     const keys = { partition: "customer", sort: "seq" };
     const one = 'customer = "c0042" and total >= 100';
     const partition = await compare(
-      () => count(findAll(local.client, { TableName: TABLE, filter: one })),
+      () => count(findAll(local.client, { TableName: TABLE, filter: one, describe: false })),
       () => count(findAll(local.client, { TableName: TABLE, filter: one, keys })),
       rounds,
     );
     const scale = await benchScale(local.client, { items: scaleItems, rounds });
+    const shapes = await benchIndexShapes(local.client, { items: scaleItems, rounds });
     return {
       items,
       rounds,
       scale,
+      shapes,
       load: loaded,
       overhead: { filter: everything, findAllMs: overhead.aMs, scanMs: overhead.bMs, ratio: overhead.ratio, matched: overhead.items },
       partition: { filter: one, scanMs: partition.aMs, queryMs: partition.bMs, speedup: partition.ratio, matched: partition.items },
@@ -230,6 +300,8 @@ export async function benchDynamo({ items = 100_000, rounds = 5, scaleItems = 20
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const quick = process.argv.includes("--quick");
-  const out = await benchDynamo(quick ? { items: 20_000, rounds: 3, scaleItems: 20_000 } : {});
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+  const rounds = process.argv.find((a) => a.startsWith("--rounds="))?.slice("--rounds=".length);
+  const out = await benchDynamo({ ...(quick ? { items: 20_000, rounds: 3, scaleItems: 20_000 } : {}), ...(only === undefined ? {} : { only }), ...(rounds === undefined ? {} : { rounds: Number(rounds) }) });
   console.log(JSON.stringify(out, null, 2));
 }

@@ -129,6 +129,15 @@ export function evaluateTargets({ compile, evaluation, scaling, coldStart, first
       out.push(row("11d", `a Scan of \`${segments.filter}\` in 4 segments ÷ in 1, ${num(scale.items)} items on DynamoDB Local, time (issue 35)`, ms(segments.fourMs), ms(segments.oneMs), segments.ratio, "≤ 1×", segments.ratio.median <= 1));
       out.push(row("11e", `findPage's first page of 100 ÷ findAll's first 100 items, \`${firstPage.filter}\`, time (issue 35)`, ms(firstPage.findPageMs), ms(firstPage.findAllMs), firstPage.ratio, "≤ 1.5×", firstPage.ratio.median <= 1.5));
     }
+    const shapes = dynamo.shapes;
+    if (shapes !== undefined) {
+      // Counts, not times: the same in every round and on any machine.
+      const count = (x) => ({ median: x, min: x, max: x });
+      const { sharedSortKey: shared, keysOnly } = shapes;
+      const versus = (f) => `a Scan reads ${num(f.scanItemsRead)} (${num(f.scanReadPerReturned)}× what it returns), ${ms(f.scanMs)} vs ${ms(f.indexMs)}`;
+      out.push({ ...row("11f", `items read ÷ items returned, \`${shared.filter}\` with no keys (${shared.plan}: a GSI on the table's sort key), ${num(shapes.items)} items on DynamoDB Local (issue 41)`, num(shared.itemsRead), num(shared.returned), count(shared.readPerReturned), "≤ 1.05×", shared.readPerReturned <= 1.05), note: versus(shared) });
+      out.push({ ...row("11g", `read capacity ÷ one read per item returned, \`${keysOnly.filter}\` (${keysOnly.plan}: KEYS_ONLY, fetched by key), ${num(shapes.items)} items on DynamoDB Local (issue 41)`, `${num(keysOnly.consumed)} RCU`, `${num(keysOnly.returned / 2)} RCU`, keysOnly.consumed > 0 ? count(keysOnly.consumedPerReturned * 2) : null, "≤ 1.2×", keysOnly.consumed > 0 && keysOnly.consumedPerReturned * 2 <= 1.2), note: `items read (index items and fetched items) ${num(keysOnly.itemsRead)} for ${num(keysOnly.returned)} returned, ${num(keysOnly.readPerReturned)}×; ${versus(keysOnly)}` });
+    }
   }
   if (order !== undefined) out.push(...orderRows(order));
   if (dataFile !== undefined) out.push(...dataFileRows(dataFile));

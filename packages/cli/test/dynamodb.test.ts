@@ -251,7 +251,7 @@ describe("itemfilter find --dynamodb-endpoint", () => {
     expect(JSON.parse(projected.stdout)[0].input.ProjectionExpression).toBe("#f0, #f1");
   });
 
-  it("explains three filters on a table with two global indexes: one served by each, one a Scan with the reasons", async () => {
+  it("explains four filters on a table with two global indexes: one served by each, one a Scan with the reasons, one through the KEYS_ONLY index fetched by key", async () => {
     const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
     try {
       await client.send(new CreateTableCommand({ TableName: "shipments", ...ORDERS_TWO_GSIS }));
@@ -262,7 +262,7 @@ describe("itemfilter find --dynamodb-endpoint", () => {
     const explain = (...args: string[]) => runCli(["find", "--dynamodb-endpoint", endpoint, "--table", "shipments", "--explain", ...args]);
     const head = "1 request on DynamoDB (keys: tenant, sort key id):";
     const notTable = "   not the table: the filter does not pin 'tenant' (an equality or 'in') on every branch";
-    const keysOnly = "   not byRegion: it projects only the keys (KEYS_ONLY), and items are returned whole";
+    const keysOnly = "   not byRegion: the filter does not pin 'region' (an equality or 'in') on every branch";
     const input = (more: Record<string, unknown>) => JSON.stringify({ TableName: "shipments", ...more }, null, 2);
     expect(await explain('status = "shipped" and placed >= 2')).toEqual({
       code: 0,
@@ -301,6 +301,21 @@ describe("itemfilter find --dynamodb-endpoint", () => {
         notTable,
         keysOnly,
         "   not byStatus: it is sparse: items without 'placed' are not in it, and the filter does not require 'placed' on every branch",
+        "",
+      ].join("\n"),
+    });
+    // Issue 41: the KEYS_ONLY index is read, and the whole items fetched by key.
+    expect(await explain('region = "eu"')).toEqual({
+      code: 0,
+      stderr: "",
+      stdout: [
+        head,
+        "1. Query on index byRegion",
+        input({ IndexName: "byRegion", KeyConditionExpression: "#n0 = :v0", ExpressionAttributeNames: { "#n0": "region" }, ExpressionAttributeValues: { ":v0": { S: "eu" } } }),
+        "   then the whole items fetched by key (tenant, id) with BatchGetItem, 100 keys a call, each checked again",
+        "   why: Query on global index byRegion: the filter pins 'region'; reads 1 partition whole; fetches the rest by key (BatchGetItem), since it projects only the keys (KEYS_ONLY), and items are returned whole (about 12 items read, against 60 for a Scan)",
+        notTable,
+        "   not byStatus: the filter does not pin 'status' (an equality or 'in') on every branch",
         "",
       ].join("\n"),
     });

@@ -30,7 +30,7 @@ describe("findAll", () => {
   it("an empty page with a LastEvaluatedKey is not the end: it pages on from that key", async () => {
     const pages: Page[] = [{ Items: [], LastEvaluatedKey: { id: { S: "k1" } } }, { Items: [item("a")], LastEvaluatedKey: { id: { S: "k2" } } }, { Items: [item("b")] }];
     const { client, sent } = scripted((_c, n) => pages[n - 1]!);
-    expect(await all(findAll(client, { TableName: "t", filter: 'x = 1' }))).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(await all(findAll(client, { describe: false, TableName: "t", filter: 'x = 1' }))).toEqual([{ id: "a" }, { id: "b" }]);
     expect(sent.map((s) => s.input.ExclusiveStartKey)).toEqual([undefined, { id: { S: "k1" } }, { id: { S: "k2" } }]);
     expect(sent.every((s) => s.name === "ScanCommand" && s.input.TableName === "t" && s.input.FilterExpression === "#n0 = :v0")).toBe(true);
   });
@@ -63,18 +63,18 @@ describe("findAll", () => {
 
   it("stops after limit items without reading another page", async () => {
     const { client, sent } = scripted(() => ({ Items: [item("a"), item("b"), item("c")], LastEvaluatedKey: { id: { S: "c" } } }));
-    expect(await all(findAll(client, { TableName: "t", filter: "", limit: 2 }))).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(await all(findAll(client, { describe: false, TableName: "t", filter: "", limit: 2 }))).toEqual([{ id: "a" }, { id: "b" }]);
     expect(sent).toHaveLength(1);
-    expect(await all(findAll(client, { TableName: "t", filter: "", limit: 0 }))).toEqual([]);
-    expect(() => findAll(client, { TableName: "t", filter: "", limit: -1 })).toThrow(TypeError);
+    expect(await all(findAll(client, { describe: false, TableName: "t", filter: "", limit: 0 }))).toEqual([]);
+    expect(() => findAll(client, { describe: false, TableName: "t", filter: "", limit: -1 })).toThrow(TypeError);
   });
 
   it("a number a double cannot hold is read exactly (issue 32), and text that is no DynamoDB number is an error naming the attribute", async () => {
     const { client } = scripted(() => ({ Items: [item("a", { n: { N: "12345678901234567891" }, set: { NS: ["9007199254740993", "0.5"] } })] }));
-    const [got] = await all(findAll(client, { TableName: "t", filter: "" }));
+    const [got] = await all(findAll(client, { describe: false, TableName: "t", filter: "" }));
     expect([String(got!.n), isExactNumber(got!.n), [...(got!.set as Set<unknown>)].map(String)]).toEqual(["12345678901234567891", true, ["9007199254740993", "0.5"]]);
     const bad = scripted(() => ({ Items: [item("a", { n: { N: "1e400" } })] }));
-    const error = await all(findAll(bad.client, { TableName: "t", filter: "" })).catch((e: unknown) => e);
+    const error = await all(findAll(bad.client, { describe: false, TableName: "t", filter: "" })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynamoRunError);
     expect((error as DynamoRunError).code).toBe("E_DYNAMO_NUMBER");
     expect((error as DynamoRunError).attribute).toBe("n");
@@ -86,14 +86,14 @@ describe("findAll", () => {
     const reason = new Error("stop");
     before.abort(reason);
     const { client, sent } = scripted(() => ({ Items: [item("a")], LastEvaluatedKey: { id: { S: "a" } } }));
-    const error = await all(findAll(client, { TableName: "t", filter: "", signal: before.signal })).catch((e: unknown) => e);
+    const error = await all(findAll(client, { describe: false, TableName: "t", filter: "", signal: before.signal })).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "AbortError", code: "E_ABORTED", cause: reason });
     expect(error).toBeInstanceOf(DynamoRunError);
     expect(sent).toHaveLength(0);
     const during = new AbortController();
     const seen: unknown[] = [];
     const run = (async () => {
-      for await (const x of findAll(client, { TableName: "t", filter: "", signal: during.signal })) {
+      for await (const x of findAll(client, { describe: false, TableName: "t", filter: "", signal: during.signal })) {
         seen.push(x);
         if (seen.length === 3) during.abort(new Error("enough"));
       }
@@ -106,11 +106,11 @@ describe("findAll", () => {
     const { client, sent } = scripted(() => ({ Items: [item("a", { age: { N: "31" } })] }));
     const schema = { attributes: { age: { type: "number" as const, aliases: ["years"] } } };
     const people: { id: string; age: number }[] = [];
-    for await (const person of findAll<{ id: string; age: number }>(client, { table: "people", filter: "years >= 30", compileOptions: { schema } })) people.push(person);
+    for await (const person of findAll<{ id: string; age: number }>(client, { describe: false, table: "people", filter: "years >= 30", compileOptions: { schema } })) people.push(person);
     expect(people).toEqual([{ id: "a", age: 31 }]);
     expect(sent[0]!.input).toMatchObject({ TableName: "people", ExpressionAttributeNames: { "#n0": "age" } });
-    expect(() => findAll(client, { table: "a", TableName: "b", filter: "" })).toThrow("findAll: give the table once, as table or TableName");
-    expect(() => findAll(client, { filter: "" })).toThrow("findAll: table must be a non-empty string");
+    expect(() => findAll(client, { describe: false, table: "a", TableName: "b", filter: "" })).toThrow("findAll: give the table once, as table or TableName");
+    expect(() => findAll(client, { describe: false, filter: "" })).toThrow("findAll: table must be a non-empty string");
     expect(explain({ table: "people", filter: "years >= 30", compileOptions: { schema } })[0]!.input.TableName).toBe("people");
   });
 
@@ -121,7 +121,7 @@ describe("findAll", () => {
     ];
     const { client, sent } = scripted((_c, n) => pages[n - 1]!);
     const events: unknown[] = [];
-    await all(findAll(client, { table: "t", filter: "x != 1", onEvent: (e) => {
+    await all(findAll(client, { describe: false, table: "t", filter: "x != 1", onEvent: (e) => {
       events.push({ ...e, durationMs: typeof e.durationMs });
       throw new Error("a broken logger changes nothing");
     } }));
@@ -132,7 +132,7 @@ describe("findAll", () => {
     expect(sent.every((s) => s.input.ReturnConsumedCapacity === "TOTAL")).toBe(true);
     expect(JSON.stringify(events)).not.toContain("s3cret");
     const quiet = scripted(() => ({ Items: [] }));
-    await all(findAll(quiet.client, { table: "t", filter: "" }));
+    await all(findAll(quiet.client, { describe: false, table: "t", filter: "" }));
     expect(quiet.sent[0]!.input.ReturnConsumedCapacity).toBeUndefined();
   });
 
@@ -141,7 +141,7 @@ describe("findAll", () => {
     const { client } = scripted(() => {
       throw refusal;
     });
-    const error = await all(findAll(client, { TableName: "gone", filter: "" })).catch((e: unknown) => e);
+    const error = await all(findAll(client, { describe: false, TableName: "gone", filter: "" })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynamoRunError);
     expect((error as DynamoRunError).code).toBe("E_DYNAMO_REQUEST");
     expect((error as DynamoRunError).message).toBe("DynamoDB could not run the Scan on table 'gone': ResourceNotFoundException: Requested resource not found");
@@ -150,7 +150,7 @@ describe("findAll", () => {
 
   it("bad filter text is a FilterError at the call, before anything is sent", () => {
     const { client, sent } = scripted(() => ({ Items: [] }));
-    expect(() => findAll(client, { TableName: "t", filter: "a = " })).toThrow(FilterError);
+    expect(() => findAll(client, { describe: false, TableName: "t", filter: "a = " })).toThrow(FilterError);
     expect(sent).toHaveLength(0);
   });
 

@@ -26,7 +26,7 @@ async function pages(client: DynamoDBClient, limit: number, filter = ""): Promis
   const out: string[][] = [];
   let cursor: string | undefined;
   do {
-    const page = await findPage(client, { table: "t", filter, limit, ...(cursor === undefined ? {} : { cursor }) });
+    const page = await findPage(client, { describe: false, table: "t", filter, limit, ...(cursor === undefined ? {} : { cursor }) });
     out.push(page.items.map((item) => item.id as string));
     cursor = page.cursor;
   } while (cursor !== undefined);
@@ -46,10 +46,10 @@ describe("findPage on DynamoDB", () => {
 
   it("resumes after the last item handed out, from that item's own key, with nothing kept between pages", async () => {
     const { client, sent } = table();
-    const first = await findPage(client, { table: "t", filter: "", limit: 4 });
+    const first = await findPage(client, { describe: false, table: "t", filter: "", limit: 4 });
     expect(first.items.map((i) => i.id)).toEqual(["a", "b", "c", "d"]);
     sent.length = 0;
-    const second = await findPage(client, { table: "t", filter: "", limit: 4, cursor: first.cursor! });
+    const second = await findPage(client, { describe: false, table: "t", filter: "", limit: 4, cursor: first.cursor! });
     expect(second).toEqual({ items: [{ id: "e", n: 4 }, { id: "f", n: 5 }, { id: "g", n: 6 }] });
     expect(sent.map((input) => input.ExclusiveStartKey?.id?.S ?? null)).toEqual(["d"]);
   });
@@ -62,9 +62,9 @@ describe("findPage on DynamoDB", () => {
     ["a cursor too long to be one", () => ({ filter: "", cursor: "A".repeat(12_289) }), "the cursor is longer than 12288 characters, so no page made it"],
   ])("refuses %s with E_CURSOR before anything is sent", async (_name, change, message) => {
     const { client, sent } = table();
-    const { cursor } = await findPage(client, { table: "t", filter: "", limit: 2 });
+    const { cursor } = await findPage(client, { describe: false, table: "t", filter: "", limit: 2 });
     sent.length = 0;
-    const error = await findPage(client, { table: "t", limit: 2, ...change(cursor!) }).catch((e: unknown) => e);
+    const error = await findPage(client, { describe: false, table: "t", limit: 2, ...change(cursor!) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DynamoRunError);
     expect((error as DynamoRunError).code).toBe("E_CURSOR");
     expect((error as DynamoRunError).message).toContain(message);

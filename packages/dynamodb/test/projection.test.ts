@@ -69,7 +69,14 @@ describe("fields", () => {
       ExpressionAttributeValues: { ":v0": { S: "open" }, ":v1": { N: "3" } },
       ProjectionExpression: "#f0, #f1, #f2, #f3",
     });
-    const [scan] = planDynamo('status = "open" and total > 3', { keys, fields: ["total", "note"] });
-    expect([scan!.command, scan!.refused?.find((r) => r.target === "byStatus")?.reason]).toEqual(["Scan", `it projects only the keys and "total" (INCLUDE), not 'note', which the filter or the fields need`]);
+    // Fields it does not project: the index is read, and the whole items fetched by key with the fields' projection.
+    const [fetching] = planDynamo('status = "open" and total > 3', { keys, fields: ["total", "note"] });
+    expect([fetching!.command, fetching!.input.ProjectionExpression, fetching!.fetch]).toEqual([
+      "Query",
+      undefined,
+      { command: "BatchGetItem", keys: ["id", "ts"], ProjectionExpression: "#f0, #f1, #f2, #f3, #f4", ExpressionAttributeNames: { "#f0": "status", "#f1": "total", "#f2": "id", "#f3": "ts", "#f4": "note" } },
+    ]);
+    const [scan] = planDynamo('status = "open" and total > 3', { keys, fields: ["total", "note"], fetch: false });
+    expect([scan!.command, scan!.refused?.find((r) => r.target === "byStatus")?.reason]).toEqual(["Scan", `it projects only the keys and "total" (INCLUDE), not 'note', which the filter or the fields need (fetch is false)`]);
   });
 });

@@ -58,24 +58,28 @@ describe("README examples", () => {
     expect(JSON.parse(out.stdout)).toEqual(JSON.parse(shown));
   });
 
-  it("findAll creates the table, explains one Query and prints the one matching order", async () => {
+  it("findAll, without keys, reads status = \"shipped\" as a Query on the index and explain says so (issue 41)", async () => {
     const out = await run(examples[1]!, 2);
     expect(out.stderr).not.toMatch(/^\s+at /m);
     expect(out.status).toBe(0);
-    const [plan, ...items] = out.stdout.trim().split("\n");
-    const requests = JSON.parse(plan!) as { command: string; input: Record<string, unknown> }[];
-    expect(requests.map((r) => [r.command, r.input.KeyConditionExpression, r.input.FilterExpression])).toEqual([
-      ["Query", "#n0 = :v0 AND begins_with(#n1, :v1)", "#n2 <> :v2"],
+    const [shown, ...rest] = out.stdout.trim().split("\n");
+    expect(shown).toBe("Query by-status | Query on global index by-status: the filter pins 'status'; reads 1 partition whole");
+    expect(readme).toContain(`\`${shown}\``);
+    const plan = rest.pop()!;
+    expect(rest).toEqual(["u002 2024-01-30 120 undefined", "u001 2024-03-01 25.5 [ 'gift' ]"]);
+    const requests = JSON.parse(plan) as { command: string; input: Record<string, unknown> }[];
+    expect(requests.map((r) => [r.command, r.input.IndexName, r.input.KeyConditionExpression, r.input.FilterExpression])).toEqual([
+      ["Query", undefined, "#n0 = :v0 AND begins_with(#n1, :v1)", "#n2 <> :v2"],
     ]);
-    expect(items).toEqual(["u001 2024-03-01 shipped 25.5 [ 'gift' ]"]);
   });
 
   it("onEvent logs one line per DynamoDB call, over the orders the findAll example made", async () => {
     const out = await run(examples[2]!, 3);
     expect(out.stderr).not.toMatch(/^\s+at /m);
     expect(out.status).toBe(0);
-    const [line, ...items] = out.stdout.trim().split("\n");
-    expect(line).toMatch(/^Scan orders ok items=2 scanned=3 rcu=[\d.]+ [\d.]+ms$/);
+    const [describe, line, ...items] = out.stdout.trim().split("\n");
+    expect(describe).toMatch(/^DescribeTable orders ok items=- scanned=- rcu=- [\d.]+ms$/);
+    expect(line).toMatch(/^Query orders\/by-status ok items=2 scanned=2 rcu=[\d.]+ [\d.]+ms$/);
     expect(items.sort()).toEqual(["u001 2024-03-01", "u002 2024-01-30"]);
   });
 });

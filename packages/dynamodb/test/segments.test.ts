@@ -30,7 +30,7 @@ describe("segments", () => {
       return { Items: [row(`${s}b`)], ScannedCount: 1 };
     });
     const got: unknown[] = [];
-    for await (const item of findAll(client, { table: "t", filter: "", segments: 3 })) got.push(item.id);
+    for await (const item of findAll(client, { table: "t", filter: "", segments: 3, describe: false })) got.push(item.id);
     expect(got.sort()).toEqual(["0a", "0b", "1a", "1b", "2a", "2b"]);
     expect(sent.map(({ input }) => [input.Segment, input.TotalSegments, input.ExclusiveStartKey?.id?.S ?? null]).sort()).toEqual([
       [0, 3, null], [0, 3, "0a"], [1, 3, null], [1, 3, "1a"], [2, 3, null], [2, 3, "2a"],
@@ -43,7 +43,7 @@ describe("segments", () => {
       return hang(signal);
     });
     const error = await (async () => {
-      for await (const _ of findAll(client, { table: "t", filter: "", segments: 3, retry: { retries: 0 } })) void _;
+      for await (const _ of findAll(client, { table: "t", filter: "", segments: 3, describe: false, retry: { retries: 0 } })) void _;
     })().catch((e: unknown) => e);
     expect([(error as DynamoRunError).code, (error as DynamoRunError).message]).toEqual(["E_DYNAMO_REQUEST", "DynamoDB could not run the Scan on table 't': ValidationException: no such attribute"]);
     // Each attempt has a signal of its own (the retry policy's timeout): the segments still waiting are aborted; the one that failed was over.
@@ -53,14 +53,14 @@ describe("segments", () => {
   it("ends every segment when the consumer stops (limit) and when the caller aborts", async () => {
     const first = segmented((input, signal) => (input.Segment === 0 ? { Items: [row("a")], ScannedCount: 1 } : hang(signal)));
     const got: unknown[] = [];
-    for await (const item of findAll(first.client, { table: "t", filter: "", segments: 4, limit: 1 })) got.push(item.id);
+    for await (const item of findAll(first.client, { table: "t", filter: "", segments: 4, limit: 1, describe: false })) got.push(item.id);
     expect(got).toEqual(["a"]);
     expect(first.sent.map((s) => [s.input.Segment, s.signal?.aborted])).toEqual([[0, false], [1, true], [2, true], [3, true]]);
 
     const caller = new AbortController();
     const second = segmented((_input, signal) => hang(signal));
     const run = (async () => {
-      for await (const _ of findAll(second.client, { table: "t", filter: "", segments: 2, signal: caller.signal })) void _;
+      for await (const _ of findAll(second.client, { table: "t", filter: "", segments: 2, signal: caller.signal, describe: false })) void _;
     })().catch((e: unknown) => e);
     await new Promise((resolve) => setTimeout(resolve, 10));
     caller.abort(new Error("user left"));

@@ -31,6 +31,7 @@ function describeRequests(requests: readonly ExplainedRequest[], keys: DynamoKey
   for (const d of dates) lines.push(`where ${d.text} = ${d.value}`);
   requests.forEach((r, i) => {
     lines.push(`${i + 1}. ${r.command}${r.input.IndexName === undefined ? "" : ` on index ${r.input.IndexName}`}`, JSON.stringify(r.input, null, 2));
+    if (r.fetch !== undefined) lines.push(`   then the whole items fetched by key (${r.fetch.keys.join(", ")}) with BatchGetItem, 100 keys a call, each checked again`);
     if (r.residual !== null) lines.push(`   then checked locally: ${r.residual}`);
     if (r.reason !== undefined) lines.push(`   why: ${r.reason}`);
     for (const refused of r.refused ?? []) lines.push(`   not ${refused.target === "table" ? "the table" : refused.target}: ${refused.reason}`);

@@ -6,16 +6,37 @@ export interface DynamoIndex {
   readonly name: string;
   /** A global index has its own partition key, is eventually consistent and holds only the projection; a local one shares the table's partition key. */
   readonly kind: "global" | "local";
-  readonly partition: string;
-  readonly sort?: string;
+  /**
+   * The partition-key attribute, or a global index's partition-key
+   * attributes in order when it has several (DynamoDB takes up to four; a
+   * Query pins each with an equality).
+   */
+  readonly partition: string | readonly string[];
+  /** The sort-key attribute, or a global index's sort-key attributes in order (up to four). */
+  readonly sort?: string | readonly string[];
   /**
    * "ALL", "KEYS_ONLY", or INCLUDE's non-key attributes. A Query on a global
-   * index returns only these, so the planner uses one only when it projects
-   * every attribute (findAll returns whole items); a local index's Query
-   * fetches the rest from the table (DynamoDB does it, at a read per item).
+   * index returns only these: where the filter or the fields need more, the
+   * planner reads the index and fetches the whole items from the table by
+   * their keys (BatchGetItem); a local index's Query fetches the rest from
+   * the table itself (DynamoDB does it, at a read per item).
    */
   readonly projection: "ALL" | "KEYS_ONLY" | readonly string[];
-  readonly types?: { readonly partition?: KeyType; readonly sort?: KeyType };
+  /** The key attributes' types, each a list in the key's order where the key has several attributes. */
+  readonly types?: { readonly partition?: KeyType | readonly KeyType[]; readonly sort?: KeyType | readonly KeyType[] };
+  /** The index's item count as DescribeTable reports it: the estimate of what reading it costs. */
+  readonly itemCount?: number;
+}
+
+/** A key's attributes in order: one, or several for a multi-attribute key of a global index. */
+export function keyList(key: string | readonly string[] | undefined): readonly string[] {
+  return key === undefined ? [] : typeof key === "string" ? [key] : key;
+}
+
+/** A key's types in the order of keyList, undefined where not known. */
+export function typeList(types: KeyType | readonly KeyType[] | undefined, length: number): readonly (KeyType | undefined)[] {
+  const list = types === undefined ? [] : typeof types === "string" ? [types] : types;
+  return Array.from({ length }, (_, i) => list[i]);
 }
 
 /** A DynamoDB table's key attributes, by their stored names. */
@@ -39,7 +60,23 @@ export interface DynamoKeys {
 }
 
 const KEY_TYPES = new Set(["S", "N", "B"]);
-const TAKES = 'keys takes { partition: string, sort?: string, types?: { partition?: "S" | "N" | "B", sort?: "S" | "N" | "B" }, indexes?: [{ name, kind: "global" | "local", partition, sort?, projection, types? }], itemCount?: number, sizeBytes?: number }';
+const TAKES = 'keys takes { partition: string, sort?: string, types?: { partition?: "S" | "N" | "B", sort?: "S" | "N" | "B" }, indexes?: [{ name, kind: "global" | "local", partition, sort?, projection, types?, itemCount? }], itemCount?: number, sizeBytes?: number }';
+const MAX_KEY_ATTRIBUTES = 4;
+
+/** A global index's key: one attribute, or a list of one to four distinct ones (a multi-attribute key). */
+function checkIndexKey(where: string, member: string, key: unknown, types: unknown, optional: boolean): string[] {
+  if (key === undefined && optional) return [];
+  const list = typeof key === "string" ? [key] : Array.isArray(key) ? key : [null];
+  if (list.length === 0 || list.length > MAX_KEY_ATTRIBUTES || list.some((a) => typeof a !== "string" || a === "") || new Set(list).size !== list.length) {
+    throw new TypeError(`${TAKES}; ${where}${member} must be a non-empty string, or a list of 1 to ${MAX_KEY_ATTRIBUTES} distinct ones`);
+  }
+  const type = (types as Record<string, unknown> | undefined)?.[member];
+  if (type !== undefined) {
+    const typeList = typeof type === "string" ? [type] : Array.isArray(type) ? type : [null];
+    if (typeList.length !== list.length || typeList.some((t) => !KEY_TYPES.has(t as string))) throw new TypeError(`${TAKES}; ${where}types.${member} must be one of S, N, B for each attribute of ${member}`);
+  }
+  return list as string[];
+}
 
 function checkKeyPair(where: string, partition: unknown, sort: unknown, types: unknown): void {
   if (typeof partition !== "string" || partition === "") throw new TypeError(`${TAKES}; ${where}partition must be a non-empty string`);
@@ -57,14 +94,21 @@ function checkKeyPair(where: string, partition: unknown, sort: unknown, types: u
 function checkIndex(index: unknown, i: number, names: Set<string>): void {
   const where = `indexes[${i}].`;
   if (typeof index !== "object" || index === null) throw new TypeError(`${TAKES}; ${where.slice(0, -1)} must be an object`);
-  const { name, kind, partition, sort, projection, types } = index as Record<string, unknown>;
+  const { name, kind, partition, sort, projection, types, itemCount } = index as Record<string, unknown>;
   for (const member of Object.keys(index)) {
-    if (!["name", "kind", "partition", "sort", "projection", "types"].includes(member)) throw new TypeError(`${TAKES}; unknown member ${where}${member}`);
+    if (!["name", "kind", "partition", "sort", "projection", "types", "itemCount"].includes(member)) throw new TypeError(`${TAKES}; unknown member ${where}${member}`);
   }
   if (typeof name !== "string" || name === "" || names.has(name)) throw new TypeError(`${TAKES}; ${where}name must be a non-empty string no other index has`);
   names.add(name);
   if (kind !== "global" && kind !== "local") throw new TypeError(`${TAKES}; ${where}kind must be "global" or "local"`);
-  checkKeyPair(where, partition, sort, types);
+  if (itemCount !== undefined && !(Number.isInteger(itemCount) && (itemCount as number) >= 0)) throw new TypeError(`${TAKES}; ${where}itemCount must be a whole number from 0`);
+  if (kind === "local" || (typeof partition === "string" && (sort === undefined || typeof sort === "string"))) {
+    checkKeyPair(where, partition, sort, types);
+  } else {
+    if (types !== undefined && (typeof types !== "object" || types === null)) throw new TypeError(`${TAKES}; ${where}types must be an object`);
+    const keys = [...checkIndexKey(where, "partition", partition, types, false), ...checkIndexKey(where, "sort", sort, types, true)];
+    if (new Set(keys).size !== keys.length) throw new TypeError(`${TAKES}; ${where}partition and sort must name distinct attributes`);
+  }
   const listed = Array.isArray(projection) && projection.every((a) => typeof a === "string" && a !== "");
   if (projection !== "ALL" && projection !== "KEYS_ONLY" && !listed) throw new TypeError(`${TAKES}; ${where}projection must be "ALL", "KEYS_ONLY" or a list of attribute names`);
 }

@@ -2,6 +2,7 @@ import { readOrderBy, toNumberValue, type NumberValue, type FilterDocument, type
 import { toDocument } from "../compile/toDocument.js";
 import { DynamoRunError } from "../run/dynamoRunError.js";
 import type { DynamoKeys } from "./dynamoKeys.js";
+import type { KeyType } from "./keyCondition.js";
 import { planDynamo, type DynamoRequest, type PlanDynamoOptions } from "./planDynamo.js";
 import { amend, type Covered } from "./planTarget.js";
 
@@ -55,7 +56,8 @@ const LEAST: Record<string, () => string | NumberValue> = {
  */
 function splitPlan(filter: FilterInput, options: PlanDynamoOptions, order: OrderBy, serving: NonNullable<DynamoKeys["indexes"]>): Covered[] | undefined {
   const keys = options.keys!;
-  const type = serving.find((index) => index.types?.sort !== undefined)?.types?.sort;
+  // Only an index with one sort attribute serves an order (sortKeyOf), so its type is one too.
+  const type = serving.map((index) => index.types?.sort).find((sort): sort is KeyType => typeof sort === "string");
   const least = type === undefined ? undefined : LEAST[type];
   if (least === undefined) return undefined;
   const { scope: _scope, params: _params, keys: _keys, ...rest } = options;
@@ -90,7 +92,9 @@ function splitPlan(filter: FilterInput, options: PlanDynamoOptions, order: Order
 /** The sort key of the table or index a request reads. */
 function sortKeyOf(request: DynamoRequest, keys: DynamoKeys): string | undefined {
   const name = request.input.IndexName;
-  return name === undefined ? keys.sort : keys.indexes?.find((index) => index.name === name)?.sort;
+  // An index keyed by several sort attributes (issue 41) is in order by them together, not by one: it serves no order here.
+  const sort = name === undefined ? keys.sort : keys.indexes?.find((index) => index.name === name)?.sort;
+  return typeof sort === "string" ? sort : undefined;
 }
 
 function servesOrder(request: DynamoRequest, keys: DynamoKeys | undefined, order: OrderBy): boolean {

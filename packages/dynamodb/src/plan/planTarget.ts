@@ -2,8 +2,10 @@ import { FilterError, format, parse, plan, type FilterNode, type LiteralNode, ty
 import { scalarValue } from "../compile/attributeValue.js";
 import { Placeholders } from "../compile/placeholders.js";
 import { writeExpression } from "../compile/writeExpression.js";
-import type { DynamoIndex, DynamoKeys } from "./dynamoKeys.js";
+import { keyList, typeList, type DynamoIndex, type DynamoKeys } from "./dynamoKeys.js";
+import { extendKey, type KeyedQuery, type KeyShape } from "./keyAttributes.js";
 import { fitsKeyType, sortCondition, type KeyType } from "./keyCondition.js";
+import { impliesPresent } from "./presence.js";
 import { markRefused, unmark } from "./markers.js";
 import { splitResidual } from "./splitResidual.js";
 import { stringKeyRange } from "./stringKeyRange.js";
@@ -14,9 +16,14 @@ export interface Target {
   /** "table" or the IndexName. */
   readonly label: string;
   readonly index?: DynamoIndex;
+  /** The first partition-key attribute (the only one but on a multi-attribute key). */
   readonly partition: string;
+  /** The first sort-key attribute. */
   readonly sort?: string;
+  /** The first attributes' types. */
   readonly types: { readonly partition?: KeyType; readonly sort?: KeyType };
+  /** Every key attribute in order, with its type: one partition and at most one sort attribute but on a multi-attribute key. */
+  readonly shape: KeyShape;
 }
 
 export interface Limits {
@@ -34,30 +41,56 @@ export interface TargetSettings {
   readonly used: ReadonlySet<string>;
   /** With `fields`: the top-level attributes a request must return (the fields', the filter's); else every attribute. */
   readonly needed?: ReadonlySet<string>;
+  /** false: a global index that does not project what is needed is refused rather than read and fetched from (planDynamo's `fetch`). */
+  readonly fetch?: boolean;
 }
 
 /** Queries on one target that serve a filter, or why the target cannot. */
-export type TargetPlan = { readonly requests: DynamoRequest[]; readonly cost: number; readonly narrowed: number; readonly whole: number } | { readonly refused: string };
+export type TargetPlan =
+  | { readonly requests: DynamoRequest[]; readonly cost: number; readonly narrowed: number; readonly whole: number; readonly fetches?: string }
+  | { readonly refused: string };
 
 export function targetsOf(keys: DynamoKeys): Target[] {
-  const table: Target = { label: "table", partition: keys.partition, ...(keys.sort === undefined ? {} : { sort: keys.sort }), types: keys.types ?? {} };
-  return [table, ...(keys.indexes ?? []).map((index) => ({ label: index.name, index, partition: index.partition, ...(index.sort === undefined ? {} : { sort: index.sort }), types: index.types ?? {} }))];
+  const tableShape: KeyShape = { partitions: [keys.partition], sorts: keyList(keys.sort), partitionTypes: [keys.types?.partition], sortTypes: keys.sort === undefined ? [] : [keys.types?.sort] };
+  const table: Target = { label: "table", partition: keys.partition, ...(keys.sort === undefined ? {} : { sort: keys.sort }), types: keys.types ?? {}, shape: tableShape };
+  return [
+    table,
+    ...(keys.indexes ?? []).map((index): Target => {
+      const partitions = keyList(index.partition);
+      const sorts = keyList(index.sort);
+      const shape: KeyShape = { partitions, sorts, partitionTypes: typeList(index.types?.partition, partitions.length), sortTypes: typeList(index.types?.sort, sorts.length) };
+      const types = { ...(shape.partitionTypes[0] === undefined ? {} : { partition: shape.partitionTypes[0] }), ...(shape.sortTypes[0] === undefined ? {} : { sort: shape.sortTypes[0] }) };
+      return { label: index.name, index, partition: partitions[0]!, ...(sorts.length === 0 ? {} : { sort: sorts[0]! }), types, shape };
+    }),
+  ];
+}
+
+/** Every key attribute of the target, and the table's: DynamoDB refuses them in a Query's FilterExpression, and an index projects them all. */
+export function keyAttributes(target: Target, table: DynamoKeys): Set<string> {
+  return new Set([table.partition, ...keyList(table.sort), ...target.shape.partitions, ...target.shape.sorts]);
 }
 
 /**
- * Why an index cannot serve any filter under these settings, before planning:
- * a global index is eventually consistent and returns only what it projects.
+ * Why an index cannot serve any filter under these settings, before
+ * planning (a global index takes no consistent read), or `fetches`: the
+ * index does not project what is needed (every attribute, or with `fields`
+ * the attributes the fields and the filter name), so its Query gives the
+ * table's keys and the whole items are fetched by them (BatchGetItem).
  */
-export function refusedOutright(target: Target, settings: Pick<TargetSettings, "consistentRead" | "needed" | "table">): string | undefined {
+export function refusedOutright(target: Target, settings: Pick<TargetSettings, "consistentRead" | "needed" | "table" | "fetch">): { refused: string } | { fetches: string } | undefined {
   const index = target.index;
   if (index === undefined || index.kind === "local") return undefined;
-  if (settings.consistentRead) return "a global index takes no consistent read (consistentRead is set)";
+  if (settings.consistentRead) return { refused: "a global index takes no consistent read (consistentRead is set)" };
   if (index.projection === "ALL") return undefined;
   const what = index.projection === "KEYS_ONLY" ? "only the keys (KEYS_ONLY)" : `only the keys and ${index.projection.map((a) => JSON.stringify(a)).join(", ")} (INCLUDE)`;
-  if (settings.needed === undefined) return `it projects ${what}, and items are returned whole`;
-  const projected = new Set([settings.table.partition, settings.table.sort, target.partition, target.sort, ...(index.projection === "KEYS_ONLY" ? [] : index.projection)]);
-  const missing = [...settings.needed].filter((name) => !projected.has(name));
-  return missing.length === 0 ? undefined : `it projects ${what}, not ${missing.map((a) => `'${a}'`).join(", ")}, which the filter or the fields need`;
+  let why = `it projects ${what}, and items are returned whole`;
+  if (settings.needed !== undefined) {
+    const projected = new Set([...keyAttributes(target, settings.table), ...(index.projection === "KEYS_ONLY" ? [] : index.projection)]);
+    const missing = [...settings.needed].filter((name) => !projected.has(name));
+    if (missing.length === 0) return undefined;
+    why = `it projects ${what}, not ${missing.map((a) => `'${a}'`).join(", ")}, which the filter or the fields need`;
+  }
+  return settings.fetch === false ? { refused: `${why} (fetch is false)` } : { fetches: why };
 }
 
 // A Query that reads a whole partition is counted as this many narrowed by the sort key: without
@@ -67,7 +100,8 @@ const WHOLE_PARTITION = 10;
 /** Plans `branch` (a filter tree, unmarked) as Queries on `target`, or says why it cannot. */
 export function planOnTarget(branch: FilterNode, target: Target, settings: TargetSettings): TargetPlan {
   const outright = refusedOutright(target, settings);
-  if (outright !== undefined) return { refused: outright };
+  if (outright !== undefined && "refused" in outright) return outright;
+  const fetches = outright?.fetches;
   const { body, markers } = markRefused(branch, settings.used);
   const { limits } = settings;
   let planned;
@@ -94,32 +128,51 @@ export function planOnTarget(branch: FilterNode, target: Target, settings: Targe
   const queries = planned.requests as QueryItemsRequest[];
   const original = format(branch);
   const parseOptions = { maxDepth: limits.maxDepth + 3, maxPredicates: Infinity, maxInValues: limits.maxInValues, maxLength: Infinity };
-  const ranged = queries.map((request) => {
+  const keyed: KeyedQuery[] = [];
+  for (const request of queries) {
     // core's fallback residual is the whole (marked) filter: the original is as exact and names no stand-in.
     const residual = request.residual === planned.filter ? original : request.residual;
     const leftover = residual === null ? null : unmark(parse(residual, parseOptions).body!, markers);
-    return withStringRange(request, leftover, target);
-  });
-  // An index holds only the items that have its key attributes (it is sparse); the partition equality
-  // implies the partition key, and a sort-key condition the sort key (a range of strings too: only a
-  // string passes it), so a Query that reads a whole partition of an index with a sort key could miss
-  // items the filter selects.
-  if (target.index !== undefined && target.sort !== undefined && ranged.some((r) => r.request.filter === undefined)) {
-    return { refused: `it is sparse: items without '${target.sort}' are not in it, and the filter does not require '${target.sort}' on every branch` };
+    const ranged = withStringRange(request, leftover, target);
+    if (ranged.empty) continue;
+    const first: KeyedQuery = {
+      equalities: [{ name: target.partition, value: request.key!.primary, type: target.types.partition }],
+      ...(ranged.request.filter === undefined || target.sort === undefined ? {} : { range: { name: target.sort, filter: ranged.request.filter, type: target.types.sort } }),
+      leftover: ranged.leftover,
+    };
+    const extended = target.shape.partitions.length > 1 || target.shape.sorts.length > 1 ? extendKey(first, target.shape) : [first];
+    if (typeof extended === "string") return { refused: extended };
+    keyed.push(...extended);
   }
-  const keyNames = new Set([settings.table.partition, ...(settings.table.sort === undefined ? [] : [settings.table.sort]), target.partition, ...(target.sort === undefined ? [] : [target.sort])]);
+  const limit = settings.maxRequests ?? 16;
+  if (keyed.length > limit) return { refused: `the filter needs more than ${limit} Queries on it (maxRequests)` };
+  const covers = keyed.map((q) => coverOf(q));
+  // An index holds only the items that have all its key attributes (it is sparse). The table's own keys are
+  // on every item; any other key attribute must be implied by what each Query gives out, else the Query could
+  // miss items the filter selects.
+  if (target.index !== undefined) {
+    const guaranteed = new Set([settings.table.partition, ...keyList(settings.table.sort)]);
+    for (const name of [...target.shape.partitions, ...target.shape.sorts]) {
+      if (guaranteed.has(name) || covers.every((cover) => impliesPresent(cover, name))) continue;
+      return { refused: `it is sparse: items without '${name}' are not in it, and the filter does not require '${name}' on every branch` };
+    }
+  }
+  const keyNames = keyAttributes(target, settings.table);
   const requests: DynamoRequest[] = [];
   let whole = 0;
   let narrowed = 0;
-  for (const { request, leftover, empty } of ranged) {
-    if (empty) continue;
-    const query = toQuery(request, leftover, target, keyNames, settings.consistentRead);
-    if (query === null) continue;
+  keyed.forEach((q, i) => {
+    const query = toQuery(q, target, keyNames, settings, fetches !== undefined, covers[i]!);
+    if (query === null) return;
     requests.push(query);
-    if (request.filter === undefined) whole++;
+    if (q.range === undefined) whole++;
     else narrowed++;
-  }
-  return { requests, cost: whole * WHOLE_PARTITION + narrowed, whole, narrowed };
+  });
+  // A fetching Query reads each item twice (the index's, the table's); one whose index holds what the
+  // filter names filters before the fetch, so it is counted a little cheaper than one that fetches all.
+  const unfiltered = requests.some((r) => r.residual !== null && !allNamed(parse(r.residual, parseOptions).body!, keyNames));
+  const cost = (whole * WHOLE_PARTITION + narrowed) * (fetches === undefined ? 1 : unfiltered ? 2 : 1.5);
+  return { requests, cost, whole, narrowed, ...(fetches === undefined ? {} : { fetches }) };
 }
 
 /**
@@ -138,15 +191,13 @@ function withStringRange(request: QueryItemsRequest, leftover: FilterNode | null
   return { request: { ...request, filter: range.filter }, leftover: range.rest, empty: range.empty };
 }
 
-function toQuery(request: QueryItemsRequest, leftover: FilterNode | null, target: Target, keyNames: ReadonlySet<string>, consistentRead: boolean): DynamoRequest | null {
-  const partition = request.key!.primary;
-  const types = target.types;
+function toQuery(q: KeyedQuery, target: Target, keyNames: ReadonlySet<string>, settings: TargetSettings, fetches: boolean, cover: FilterNode): DynamoRequest | null {
   // No key is "" (DynamoDB refuses one), and a key of another type never equals the value.
-  if (partition === "" || !fitsKeyType(partition, types.partition)) return null;
+  if (q.equalities.some(({ value, type }) => value === "" || !fitsKeyType(value, type))) return null;
   const placeholders = new Placeholders();
-  const conditions = [`${placeholders.name(target.partition)} = ${placeholders.value(scalarValue(partition))}`];
-  if (request.filter !== undefined && target.sort !== undefined) {
-    const condition = sortCondition(request.filter, target.sort, types.sort, placeholders);
+  const conditions = q.equalities.map(({ name, value }) => `${placeholders.name(name)} = ${placeholders.value(scalarValue(value))}`);
+  if (q.range !== undefined) {
+    const condition = sortCondition(q.range.filter, q.range.name, q.range.type, placeholders);
     if (condition === "none") return null;
     if (condition !== null) conditions.push(condition);
   }
@@ -155,27 +206,49 @@ function toQuery(request: QueryItemsRequest, leftover: FilterNode | null, target
     KeyConditionExpression: conditions.join(" AND "),
   };
   let local: string | null = null;
+  const leftover = q.leftover;
   if (leftover !== null) {
     const split = splitResidual(leftover, keyNames);
-    const { remote, local: onKeys } = projectedOnly(split, target);
+    const { remote, local: onKeys } = projectedOnly(split, target, keyNames);
     if (remote.length > 0) input.FilterExpression = writeExpression(andOf(remote, leftover.span), placeholders, leftover.span);
     if (onKeys.length > 0) local = format(andOf(onKeys, leftover.span));
   }
   // A local index that projects less fetches the rest from the table when asked for every attribute.
-  const fetches = target.index?.kind === "local" && target.index.projection !== "ALL";
+  const selects = target.index?.kind === "local" && target.index.projection !== "ALL";
+  const table = settings.table;
   const query: Covered = {
     command: "Query",
-    input: { ...input, ...placeholders.maps(), ...(fetches ? { Select: "ALL_ATTRIBUTES" as const } : {}), ...(consistentRead ? { ConsistentRead: true } : {}) },
+    input: { ...input, ...placeholders.maps(), ...(selects ? { Select: "ALL_ATTRIBUTES" as const } : {}), ...(settings.consistentRead ? { ConsistentRead: true } : {}) },
     residual: local,
+    ...(fetches ? { fetch: { command: "BatchGetItem" as const, keys: [table.partition, ...keyList(table.sort)] } } : {}),
   };
-  // What this request gives out, as a filter: findPage tells an item an earlier request gave out by it.
-  return amend(query, {}, coverOf(request, target, leftover));
+  // What this request gives out, as a filter: findPage tells an item an earlier request gave out by it,
+  // and an item fetched by key is checked against it again (the index is eventually consistent).
+  const out = amend(query, {}, cover);
+  // The sort-key condition alone: the store checks a startKey's sort value against it.
+  if (q.range !== undefined) Object.defineProperty(out, SORT_RANGE, { value: rangeNode(q.range), enumerable: false });
+  return out;
+}
+
+/** Where planOnTarget keeps, out of sight, the condition on the last sort-key attribute a Query's key condition holds. */
+export const SORT_RANGE: unique symbol = Symbol("sortRange");
+
+/** The key condition on the last sort-key attribute, when the Query has one. */
+export function sortRangeOf(request: Covered): PredicateNode | undefined {
+  return (request as { [SORT_RANGE]?: PredicateNode })[SORT_RANGE];
+}
+
+function rangeNode(range: NonNullable<KeyedQuery["range"]>): PredicateNode {
+  const { operator, value: v } = range.filter;
+  return condition(range.name, operator, Array.isArray(v) ? v.map(literal) : operator === "in" ? [literal(v as Scalar)] : literal(v as Scalar));
 }
 
 /** The request with more members, keeping what it covers (hidden from JSON and from equality in tests). */
 export function amend(request: Covered, more: Partial<DynamoRequest>, covers: FilterNode | undefined = request[COVERS]): Covered {
   const out: Covered = { ...request, ...more };
   if (covers !== undefined) Object.defineProperty(out, COVERS, { value: covers, enumerable: false });
+  const range = sortRangeOf(request);
+  if (range !== undefined) Object.defineProperty(out, SORT_RANGE, { value: range, enumerable: false });
   return out;
 }
 
@@ -203,30 +276,32 @@ export function partitionOf(request: Covered): Scalar | undefined {
   return value.type === "String" || value.type === "Number" ? value.value : undefined;
 }
 
-function coverOf(request: QueryItemsRequest, target: Target, residual: FilterNode | null): FilterNode {
-  const parts: FilterNode[] = [condition(target.partition, "equals", literal(request.key!.primary))];
-  if (request.filter !== undefined && target.sort !== undefined) {
-    const v = request.filter.value;
-    parts.push(condition(target.sort, request.filter.operator, Array.isArray(v) ? v.map(literal) : request.filter.operator === "in" ? [literal(v as Scalar)] : literal(v as Scalar)));
-  }
-  if (residual !== null) parts.push(residual);
+function coverOf(q: KeyedQuery): FilterNode {
+  const parts: FilterNode[] = q.equalities.map(({ name, value }) => condition(name, "equals", literal(value)));
+  if (q.range !== undefined) parts.push(rangeNode(q.range));
+  if (q.leftover !== null) parts.push(q.leftover);
   return andOf(parts, SPAN);
 }
 
 /**
  * DynamoDB refuses a FilterExpression on a local index that names an
  * attribute the index does not project ("does not project one or more
- * filter attributes"), though Select ALL_ATTRIBUTES fetches it: such
- * conditions are checked locally, on the whole item.
+ * filter attributes"), though Select ALL_ATTRIBUTES fetches it, and a global
+ * index's items lack it until they are fetched: such conditions are checked
+ * locally, on the whole item.
  */
-function projectedOnly(split: { remote: FilterNode[]; local: FilterNode[] }, target: Target): { remote: FilterNode[]; local: FilterNode[] } {
+function projectedOnly(split: { remote: FilterNode[]; local: FilterNode[] }, target: Target, keyNames: ReadonlySet<string>): { remote: FilterNode[]; local: FilterNode[] } {
   const index = target.index;
   if (index === undefined || index.projection === "ALL") return split;
-  const projected = new Set([target.partition, ...(target.sort === undefined ? [] : [target.sort]), ...(index.projection === "KEYS_ONLY" ? [] : index.projection)]);
+  const projected = new Set([...keyNames, ...(index.projection === "KEYS_ONLY" ? [] : index.projection)]);
   const remote: FilterNode[] = [];
   const local = [...split.local];
   for (const node of split.remote) (namesOutside(node, projected) ? local : remote).push(node);
   return { remote, local };
+}
+
+function allNamed(node: FilterNode, names: ReadonlySet<string>): boolean {
+  return !namesOutside(node, names);
 }
 
 function namesOutside(node: FilterNode, names: ReadonlySet<string>): boolean {

@@ -17,7 +17,7 @@ export function refuseScan(doc: FilterDocument, keys: DynamoKeys | undefined, se
   if (doc.body !== null && keys !== undefined && settings !== undefined) {
     for (const name of new Set(attributes(doc))) {
       if (keyNames.has(name)) continue;
-      const target: Target = { label: name, index: { name, kind: "global", partition: name, projection: "ALL" }, partition: name, types: {} };
+      const target: Target = { label: name, index: { name, kind: "global", partition: name, projection: "ALL" }, partition: name, types: {}, shape: { partitions: [name], sorts: [], partitionTypes: [undefined], sortTypes: [] } };
       if ("requests" in planOnTarget(doc.body, target, { ...settings, table: keys, consistentRead: false })) serving.push(name);
     }
   }

@@ -25,6 +25,15 @@ export function describeTable(client: DynamoDBClient, table: string, send?: (des
   return shape;
 }
 
+/**
+ * Forgets the cached shape of a table, so the next call reads it again:
+ * findAll and findPage call it when DynamoDB refuses a request for an index
+ * or a key the cached shape names (an index dropped or a table re-created).
+ */
+export function forgetTable(client: DynamoDBClient, table: string): void {
+  cache.get(client)?.delete(table);
+}
+
 const byName = (x: { IndexName?: string }, y: { IndexName?: string }): number => ((x.IndexName ?? "") < (y.IndexName ?? "") ? -1 : 1);
 
 /** The shape of a DescribeTable answer: local indexes, then global ones, each by name. */
@@ -35,12 +44,22 @@ export function shapeOf(description: TableDescription | undefined): DynamoKeys {
     const sort = schema?.find((k) => k.KeyType === "RANGE")?.AttributeName;
     return { partition, ...(sort === undefined ? {} : { sort }), types: { partition: typeOf(partition), ...(sort === undefined ? {} : { sort: typeOf(sort) }) } };
   };
+  // A global index's key may have up to four attributes of each kind (in KeySchema's order): one is a name, several a list.
+  const indexKeysOf = (schema: TableDescription["KeySchema"]) => {
+    const of = (kind: "HASH" | "RANGE") => (schema ?? []).filter((k) => k.KeyType === kind).map((k) => k.AttributeName ?? "");
+    const one = <T>(list: T[]): T | T[] | undefined => (list.length === 0 ? undefined : list.length === 1 ? list[0] : list);
+    const [partitions, sorts] = [of("HASH"), of("RANGE")];
+    const partition = one(partitions) ?? "";
+    const sort = one(sorts);
+    const types = { partition: one(partitions.map(typeOf)), ...(sort === undefined ? {} : { sort: one(sorts.map(typeOf)) }) };
+    return { partition, ...(sort === undefined ? {} : { sort }), types } as Pick<DynamoIndex, "partition" | "sort" | "types">;
+  };
   const indexes: DynamoIndex[] = [];
-  const add = (kind: DynamoIndex["kind"], list: readonly { IndexName?: string; KeySchema?: TableDescription["KeySchema"]; Projection?: { ProjectionType?: string; NonKeyAttributes?: string[] } }[] | undefined) => {
+  const add = (kind: DynamoIndex["kind"], list: readonly { IndexName?: string; KeySchema?: TableDescription["KeySchema"]; Projection?: { ProjectionType?: string; NonKeyAttributes?: string[] }; ItemCount?: number }[] | undefined) => {
     for (const index of list ?? []) {
       const type = index.Projection?.ProjectionType;
       const projection = type === "ALL" ? "ALL" : type === "INCLUDE" ? [...(index.Projection?.NonKeyAttributes ?? [])] : "KEYS_ONLY";
-      indexes.push({ name: index.IndexName ?? "", kind, ...keysOf(index.KeySchema), projection });
+      indexes.push({ name: index.IndexName ?? "", kind, ...indexKeysOf(index.KeySchema), projection, ...(index.ItemCount === undefined ? {} : { itemCount: index.ItemCount }) });
     }
   };
   // DynamoDB lists indexes in no set order; the planner breaks ties by order, so it is made one.

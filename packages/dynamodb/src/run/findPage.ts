@@ -5,7 +5,10 @@ import { planDynamo, type DynamoRequest } from "../plan/planDynamo.js";
 import { COVERS, type Covered } from "../plan/planTarget.js";
 import { fieldsPicker } from "../plan/projection.js";
 import { cursorBinding, cursorNow, readCursor, writeCursor, type CursorState } from "./dynamoCursor.js";
-import { settle, type FindAllOptions } from "./findAll.js";
+import type { DynamoKeys } from "../plan/dynamoKeys.js";
+import { forgetTable } from "./describeTable.js";
+import { BATCH_GET_KEYS, fetchItems } from "./fetchItems.js";
+import { describes, settle, shapeFor, staleShape, type FindAllOptions } from "./findAll.js";
 import { createBackoff } from "./retryPolicy.js";
 import { callFor, send, typedKeys } from "./runCalls.js";
 import { findPageOrdered } from "./findPageOrdered.js";
@@ -18,6 +21,11 @@ function resumeAfter(raw: Record<string, AttributeValue>, names: readonly string
   const key = keyOfItem(raw, names);
   if (key === undefined) throw new DynamoRunError("E_CURSOR", `an item came without its key attributes (${names.join(", ")}), so a page has nowhere to resume from`, "this is not expected; report it");
   return key;
+}
+
+function withoutCounts(keys: DynamoKeys): DynamoKeys {
+  const { itemCount: _items, sizeBytes: _size, indexes, ...rest } = keys;
+  return { ...rest, ...(indexes === undefined ? {} : { indexes: indexes.map(({ itemCount: _count, ...index }) => index) }) };
 }
 
 /** The most items one page may ask for (as the service client's findPage). */
@@ -54,22 +62,40 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
  */
 export async function findPage<T = Record<string, unknown>>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
   if (options?.orderBy !== undefined) return findPageOrdered<T>(client, options, MAX_PAGE_LIMIT);
+  try {
+    return await onePage<T>(client, options);
+  } catch (error) {
+    // A shape DescribeTable gave that DynamoDB refuses (an index dropped): read it again and make the page on it, once.
+    const { limit: _limit, cursor: _cursor, ...rest } = options;
+    const settled = settle(rest as FindAllOptions);
+    if (!describes(settled) || !staleShape(error)) throw error;
+    forgetTable(client, settled.TableName);
+    return onePage<T>(client, options);
+  }
+}
+
+async function onePage<T>(client: DynamoDBClient, options: FindPageOptions): Promise<FindPageResult<T>> {
   const { limit, cursor, ...rest } = (options ?? {}) as FindPageOptions;
   if (!(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_LIMIT)) throw new TypeError(`findPage: limit takes a whole number from 1 to ${MAX_PAGE_LIMIT}`);
   // Relative dates resolve against the first page's `now` on every page, whatever the clock or the option says later.
   const frozen = cursorNow(cursor);
   const settled = settle(frozen === undefined ? (rest as FindAllOptions) : ({ ...rest, now: frozen } as FindAllOptions));
-  const { filter, signal, TableName, retry, onEvent, limit: _limit, ...planOptions } = settled;
-  const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, ...parseOptions } = planOptions;
+  const { filter, signal, TableName, retry, onEvent, limit: _limit, describe: _describe, ...planOptions } = settled;
+  const { keys: _keys, maxRequests: _max, consistentRead: _consistent, allowScan: _allow, fields: givenFields, fetch: _fetch, ...parseOptions } = planOptions;
   const fields = givenFields === undefined ? undefined : schemaFields(checkFields(givenFields), parseOptions.schema);
   const doc = toDocument(filter, parseOptions, "findPage");
-  const call = callFor(TableName, createBackoff(retry), onEvent)(signal);
-  let requests: Covered[] = planDynamo(filter, { ...planOptions, segments: 1 });
-  const typed = await typedKeys(client, TableName, planOptions.keys, requests, call, signal);
-  const keys = typed ?? planOptions.keys;
+  const backoff = createBackoff(retry);
+  const call = callFor(TableName, backoff, onEvent)(signal);
+  // Bad filter text is refused before DynamoDB is asked for the table's shape.
+  if (describes(settled)) planDynamo(filter, { ...planOptions, allowScan: true, segments: 1 });
+  const shape = await shapeFor(client, settled, call, signal);
+  let requests: Covered[] = planDynamo(filter, { ...planOptions, ...(shape === undefined ? {} : { keys: shape }), segments: 1 });
+  const typed = await typedKeys(client, TableName, shape, requests, call, signal);
+  const keys = typed ?? shape;
   if (typed !== undefined) requests = planDynamo(filter, { ...planOptions, keys, segments: 1 });
   const pick = fields === undefined ? undefined : fieldsPicker(fields, doc, keys);
-  const binding = cursorBinding(TableName, format(doc), requests, keys);
+  // The counts DescribeTable reports change every few hours: a cursor is bound to the keys and indexes, not to them.
+  const binding = cursorBinding(TableName, format(doc), requests.map(({ reason: _reason, refused: _refused, ...r }) => r), keys === undefined ? undefined : withoutCounts(keys));
   const start: CursorState = cursor === undefined ? { request: 0 } : readCursor(cursor, binding, requests.length);
   // Only a filter with relative dates carries its `now`: other cursors stay as they were.
   const dated = resolvedDates(doc.body).length > 0 ? { now: resolveNow("findPage", settled.now) } : {};
@@ -91,11 +117,23 @@ export async function findPage<T = Record<string, unknown>>(client: DynamoDBClie
   for (let index = start.request; index < requests.length; index++) {
     const request: DynamoRequest = requests[index]!;
     const passes = request.residual === null ? null : prepareEvaluate(request.residual, UNLIMITED);
+    // An item fetched by key is checked as it is now against what the request gives out (the index is eventually consistent).
+    const current = request.fetch === undefined ? null : covers[index]!;
+    const checks = current === null ? passes : (item: unknown) => current(item) && (passes === null || passes(item));
     let key = index === start.request ? start.startKey : undefined;
     do {
       const page = await send(client, TableName, request, call, signal, onEvent !== undefined, key === undefined ? {} : { ExclusiveStartKey: key });
-      for (const raw of page.Items ?? []) {
-        const item = await readSelected(client, TableName, keys, raw, passes, signal);
+      const raws = page.Items ?? [];
+      let whole: (Record<string, AttributeValue> | undefined)[] = raws;
+      for (let at = 0; at < raws.length; at++) {
+        // The index's items give keys: the whole items are fetched 100 at a time, as they are reached.
+        if (request.fetch !== undefined && at % BATCH_GET_KEYS === 0) whole = [...raws.slice(0, at), ...(await fetchItems(client, TableName, request, raws.slice(at, at + BATCH_GET_KEYS), call, backoff, signal, onEvent !== undefined))];
+        // The index's own item: a page resumes after it (a fetched item may have changed its index keys since).
+        const raw = raws[at]!;
+        const read = whole[at];
+        // An item deleted since the index was written is skipped.
+        if (read === undefined) continue;
+        const item = await readSelected(client, TableName, keys, read, checks, signal);
         if (item === undefined) continue;
         if (covers.slice(0, index).some((earlier) => earlier(item))) continue;
         if (items.length === limit) {

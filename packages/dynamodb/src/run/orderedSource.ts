@@ -46,7 +46,7 @@ export interface SourceHooks {
 export function startKeyNames(request: Covered, keys: DynamoKeys | undefined): string[] {
   if (keys === undefined) return [];
   const index = request.input.IndexName === undefined ? undefined : keys.indexes?.find((i) => i.name === request.input.IndexName);
-  return [...new Set([keys.partition, ...(keys.sort === undefined ? [] : [keys.sort]), ...(index === undefined ? [] : [index.partition, ...(index.sort === undefined ? [] : [index.sort])])])];
+  return [...new Set([keys.partition, ...(keys.sort === undefined ? [] : [keys.sort]), ...(index === undefined ? [] : [index.partition, ...(index.sort === undefined ? [] : [index.sort])].flat())])];
 }
 
 /**

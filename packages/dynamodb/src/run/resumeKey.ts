@@ -1,5 +1,5 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import type { DynamoKeys } from "../plan/dynamoKeys.js";
+import { keyList, type DynamoKeys } from "../plan/dynamoKeys.js";
 import { amend, type Covered } from "../plan/planTarget.js";
 import type { DynamoRequest } from "../plan/planDynamo.js";
 
@@ -11,7 +11,8 @@ import type { DynamoRequest } from "../plan/planDynamo.js";
 export function resumeNames(tableKeys: readonly string[], keys: DynamoKeys | undefined, request: DynamoRequest): string[] {
   const name = request.input.IndexName;
   const index = name === undefined ? undefined : keys?.indexes?.find((i) => i.name === name);
-  const own = index === undefined ? [] : [index.partition, ...(index.sort === undefined ? [] : [index.sort])];
+  // Every attribute of a multi-attribute key: DynamoDB resumes an index Query from all of them.
+  const own = index === undefined ? [] : [...keyList(index.partition), ...keyList(index.sort)];
   return [...new Set([...tableKeys, ...own])];
 }
 

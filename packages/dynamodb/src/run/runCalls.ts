@@ -11,14 +11,14 @@ import { isRetryable, isThrottling, RequestTimeoutError, withRetry, type Backoff
 
 /** One DynamoDB call of a run, as `onEvent` hears of it. */
 export interface DynamoRequestEvent {
-  command: "Query" | "Scan" | "DescribeTable";
+  command: "Query" | "Scan" | "DescribeTable" | "BatchGetItem";
   table: string;
   /** The index read, when the request reads one. */
   index?: string;
   /** From the first attempt to the answer (or the failure), retries and their waits included, in milliseconds. */
   durationMs: number;
   outcome: "ok" | "error";
-  /** Items DynamoDB returned (Count) and read (ScannedCount) for a Query or Scan page. */
+  /** Items DynamoDB returned (Count) and read (ScannedCount) for a Query or Scan page; for a BatchGetItem, the items it returned, each a read. */
   items?: number;
   scanned?: number;
   /** Read capacity units the page consumed (DynamoDB's ConsumedCapacity). */
@@ -47,14 +47,19 @@ export async function heard<T>(hook: (event: DynamoRequestEvent) => void, about:
   const durationMs = (): number => Math.round((performance.now() - started) * 1000) / 1000;
   try {
     const answer = await sent;
-    const page = answer as { Count?: number; ScannedCount?: number; ConsumedCapacity?: { CapacityUnits?: number } };
+    const page = answer as { Count?: number; ScannedCount?: number; ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[]; Responses?: Record<string, unknown[]> };
+    // BatchGetItem has no counts: the items it gave are what it read.
+    const fetched = page.Responses === undefined ? undefined : Object.values(page.Responses).reduce((n, items) => n + items.length, 0);
+    const consumed = Array.isArray(page.ConsumedCapacity) ? page.ConsumedCapacity.reduce((n, c) => n + (c.CapacityUnits ?? 0), 0) : page.ConsumedCapacity?.CapacityUnits;
+    const items = page.Count ?? fetched;
+    const scanned = page.ScannedCount ?? fetched;
     tell({
       ...about,
       durationMs: durationMs(),
       outcome: "ok",
-      ...(page.Count === undefined ? {} : { items: page.Count }),
-      ...(page.ScannedCount === undefined ? {} : { scanned: page.ScannedCount }),
-      ...(page.ConsumedCapacity?.CapacityUnits === undefined ? {} : { consumed: page.ConsumedCapacity.CapacityUnits }),
+      ...(items === undefined ? {} : { items }),
+      ...(scanned === undefined ? {} : { scanned }),
+      ...(consumed === undefined ? {} : { consumed }),
     });
     return answer;
   } catch (error) {
@@ -128,7 +133,7 @@ export async function keyTypes(client: DynamoDBClient, TableName: string, keys: 
   }
   const indexes = keys.indexes?.map((index) => {
     const described = shape.indexes?.find((d) => d.name === index.name);
-    if (described === undefined || described.partition !== index.partition || described.sort !== index.sort) {
+    if (described === undefined || JSON.stringify(described.partition) !== JSON.stringify(index.partition) || JSON.stringify(described.sort) !== JSON.stringify(index.sort)) {
       throw new DynamoRunError("E_DYNAMO_TABLE", `table '${TableName}' has no index '${index.name}' with the keys given`, "pass keys: await describeTable(client, table), which names the table's indexes as they are");
     }
     return index.types === undefined ? { ...index, types: described.types! } : index;

@@ -18,7 +18,9 @@ import { readingEveryName } from "../run/everyName.js";
 import { keyText, unreadableItem } from "../run/unreadableItem.js";
 import { dynamoFailure } from "./dynamoFailure.js";
 import { keyConditions, scanConditions } from "./legacyConditions.js";
-import { listQuery } from "./listQuery.js";
+import { fetchItems } from "../run/fetchItems.js";
+import type { Call as RunCall } from "../run/runCalls.js";
+import { listQuery, type ListQuery } from "./listQuery.js";
 import { exclusiveStartKey, pageKey, type DynamoTable, type PageTarget } from "./pageKeys.js";
 import { keyRangeOnly, scopedPage, scopeExpression, type ScopedRead } from "./scopedPage.js";
 
@@ -49,13 +51,13 @@ export interface DynamoStoreOptions {
   onCall?: (call: StoreCall) => void;
 }
 
-/** One Query or Scan call of the store, as onCall hears of it. */
+/** One Query, Scan or BatchGetItem call of the store, as onCall hears of it. */
 export interface StoreCall {
-  command: "Query" | "Scan";
+  command: "Query" | "Scan" | "BatchGetItem";
   table: string;
   /** The index read, when the call read one. */
   index?: string;
-  /** Items DynamoDB read (ScannedCount). */
+  /** Items DynamoDB read (ScannedCount; for a BatchGetItem, the items it returned). */
   scanned: number;
 }
 
@@ -65,7 +67,7 @@ export const DEFAULT_ANSWER_WITHIN_MS = 5_000;
 /** The most table names an unknown-table message lists come from one ListTables call of this size. */
 const LIST_TABLES_LIMIT = 100;
 
-type Call = { kind: "Scan"; input: ScanCommandInput } | { kind: "Query"; input: QueryCommandInput };
+type Call = { kind: "Scan"; input: ScanCommandInput } | { kind: "Query"; input: QueryCommandInput; fetch?: ListQuery["fetch"] };
 
 /**
  * The DynamoDB store behind `itemfilter serve --dynamodb-endpoint`: tables by
@@ -149,6 +151,19 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
     return out;
   };
 
+  const fetchWhole = (TableName: string, fetch: NonNullable<ListQuery["fetch"]>, IndexName: string | undefined, raws: Record<string, AttributeValue>[], until: number) => {
+    const call: RunCall = async (_operation, sendCall) => {
+      const out = (await retried(sendCall, until)) as { Responses?: Record<string, unknown[]> };
+      try {
+        options.onCall?.({ command: "BatchGetItem", table: TableName, ...(IndexName === undefined ? {} : { index: IndexName }), scanned: out.Responses?.[TableName]?.length ?? 0 });
+      } catch {
+        // Logging must never change what a request answers.
+      }
+      return out as never;
+    };
+    return fetchItems(client, TableName, { command: "Query", input: IndexName === undefined ? {} : { IndexName }, residual: null, fetch }, raws, call, backoff, undefined);
+  };
+
   /**
    * An item as JSON, or a 422 that names it by its key and says which
    * attribute cannot be read: every read that reaches it meets the same, so
@@ -185,8 +200,12 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
       const out = await send({ kind: first.kind, input } as Call, until);
       evaluated += out.ScannedCount ?? 0;
       const returned = out.Items ?? [];
+      const fetch = first.kind === "Query" ? first.fetch : undefined;
+      // An index that projects less gives keys: the whole items are fetched by them, one deleted since is skipped.
+      const whole = fetch === undefined ? returned : await fetchWhole(t.name, fetch, input.IndexName, returned, until);
       for (let i = 0; i < returned.length; i++) {
-        const raw = returned[i]!;
+        const raw = whole[i];
+        if (raw === undefined) continue;
         const item = readItem(t, raw);
         if (rest.length > 0 && !matches(item, [...rest])) continue;
         items.push(item);
@@ -242,7 +261,8 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         // Under a scope DynamoDB is given the scope alone (a Scan's FilterExpression) or nothing but the key range (a Query's,
         // which may not name a key attribute): the items in the scope are counted here, and the filters checked here.
         const common = { table: t, scope, filters, limit, pageSize, maxCalls };
-        if (query !== null) {
+        // An index read for keys only (its items fetched whole afterwards) is not read under a scope: the scope is judged on whole items.
+        if (query !== null && query.fetch === undefined) {
           const input: QueryCommandInput = { TableName: t.name, ...keyRangeOnly(query.input), ExclusiveStartKey: exclusiveStartKey(t, startKey, query.target) };
           return scoped({ ...common, kind: "Query", input, scopeSent: false, target: query.target });
         }
@@ -254,7 +274,7 @@ export function createDynamoStore(options: DynamoStoreOptions): Store {
         // The planner's FilterExpression is exact; every condition is checked on the items again all the same,
         // the key conditions it leaves to a local check among them.
         const input: QueryCommandInput = { TableName: t.name, ...query.input, ExclusiveStartKey: exclusiveStartKey(t, startKey, query.target) };
-        return page(t, { kind: "Query", input }, limit, pageSize, filters, query.target);
+        return page(t, { kind: "Query", input, ...(query.fetch === undefined ? {} : { fetch: query.fetch }) }, limit, pageSize, filters, query.target);
       }
       const input: ScanCommandInput = { TableName: t.name, ...(ScanFilter === undefined ? {} : { ScanFilter }), ExclusiveStartKey: exclusiveStartKey(t, startKey) };
       return page(t, { kind: "Scan", input }, limit, pageSize, rest);

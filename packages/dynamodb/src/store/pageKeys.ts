@@ -1,5 +1,5 @@
 import type { AttributeValue, ScalarAttributeType } from "@aws-sdk/client-dynamodb";
-import { compareScalars, isNumberValue, type NumberValue, type Scalar } from "@itemfilter/core";
+import { compareScalars, evaluate, format, isNumberValue, type NumberValue, type PredicateNode, type Scalar } from "@itemfilter/core";
 import { RequestError, type KeyValue, type PageKey } from "@itemfilter/emulator";
 import type { DynamoIndex, DynamoKeys } from "../plan/dynamoKeys.js";
 import { exactNumber } from "../run/exactNumber.js";
@@ -23,6 +23,19 @@ export interface DynamoTable {
 export interface PageTarget {
   partition: Scalar;
   index?: DynamoIndex;
+  /** The Query's condition on its sort key: a startKey whose sort value is outside it is not one of this Query's. */
+  range?: PredicateNode;
+}
+
+const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infinity, maxInValues: Infinity };
+
+/** A startKey outside the Query's key range: DynamoDB would refuse it ("outside query boundaries"), a 400 here. */
+function checkRange(target: PageTarget | undefined, value: KeyValue | undefined): void {
+  const range = target?.range;
+  if (range === undefined || value === undefined || range.attribute === null) return;
+  if (!evaluate(range, { [range.attribute.name]: value }, UNLIMITED)) {
+    throw new RequestError(400, `'startKey' is outside the range of ${JSON.stringify(range.attribute.name)} this filter reads (${format(range)}); send back the stopKey of a page of this filter unchanged`);
+  }
 }
 
 const notOurs = (): RequestError => new RequestError(400, "'startKey' is not a stopKey of this table; send back the stopKey unchanged");
@@ -56,18 +69,21 @@ export function exclusiveStartKey(table: DynamoTable, key: PageKey | undefined, 
   const index = target?.index;
   if (index === undefined) {
     if (key.index !== undefined || (target !== undefined && !samePartition(key.primary, target.partition))) throw notOurs();
+    checkRange(target, key.secondary);
     return out;
   }
   const at = key.index;
   if (at === undefined || at.name !== index.name || !samePartition(at.primary, target!.partition) || (at.secondary === undefined) !== (index.sort === undefined)) throw notOurs();
-  const own: [string, KeyValue, ScalarAttributeType | undefined][] = [[index.partition, at.primary, index.types?.partition as ScalarAttributeType | undefined]];
-  if (index.sort !== undefined) own.push([index.sort, at.secondary!, index.types?.sort as ScalarAttributeType | undefined]);
+  // listQuery reads no index with a multi-attribute key (a page key names one value of each key).
+  const own: [string, KeyValue, ScalarAttributeType | undefined][] = [[index.partition as string, at.primary, index.types?.partition as ScalarAttributeType | undefined]];
+  if (index.sort !== undefined) own.push([index.sort as string, at.secondary!, index.types?.sort as ScalarAttributeType | undefined]);
   for (const [name, value, type] of own) {
     const v = keyValue(value, type);
     // A local index shares the table's partition key: both halves of the key must name the same value.
     if (out[name] !== undefined && JSON.stringify(out[name]) !== JSON.stringify(v)) throw notOurs();
     out[name] = v;
   }
+  checkRange(target, at.secondary);
   return out;
 }
 
@@ -83,7 +99,8 @@ export function pageKey(table: DynamoTable, key: Record<string, AttributeValue>,
   const out: PageKey = table.secondaryKey === undefined ? { primary } : { primary, secondary: readKeyValue(key[table.secondaryKey], table.secondaryKey) };
   const index = target?.index;
   if (index === undefined) return out;
-  const indexPrimary = readKeyValue(key[index.partition], index.partition);
-  out.index = index.sort === undefined ? { name: index.name, primary: indexPrimary } : { name: index.name, primary: indexPrimary, secondary: readKeyValue(key[index.sort], index.sort) };
+  const [partition, sort] = [index.partition as string, index.sort as string | undefined];
+  const indexPrimary = readKeyValue(key[partition], partition);
+  out.index = sort === undefined ? { name: index.name, primary: indexPrimary } : { name: index.name, primary: indexPrimary, secondary: readKeyValue(key[sort], sort) };
   return out;
 }
