@@ -16,7 +16,9 @@ import { amend, type Covered } from "./planTarget.js";
  * Scan: on a list screen, reading a page in order beats reading a smaller
  * partition whole to sort it.
  */
-export function planOrdered(filter: FilterInput, options: PlanDynamoOptions, order: OrderBy): Covered[] {
+export function planOrdered(filter: FilterInput, given: PlanDynamoOptions, order: OrderBy): Covered[] {
+  // The ordered runners read an index's items as the whole items: no index whose items would have to be fetched by key.
+  const options: PlanDynamoOptions = { ...given, fetch: false };
   const first = planDynamo(filter, options);
   const keys = options.keys;
   if (keys === undefined || first.every((r) => servesOrder(r, keys, order))) return first.map((r) => marked(r, keys, order));

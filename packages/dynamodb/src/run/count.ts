@@ -26,7 +26,9 @@ const UNLIMITED = { maxLength: Infinity, maxPredicates: Infinity, maxDepth: Infi
 export async function count(client: DynamoDBClient, options: CountOptions): Promise<number> {
   const settled = settle({ ...(options as FindAllOptions), limit: undefined });
   const { filter, signal, TableName, retry, onEvent, maxItemsRead, limit: _limit, ...planOptions } = settled;
-  const { fields: _fields, ...plan } = planOptions;
+  const { fields: _fields, ...given } = planOptions;
+  // count checks an index's items as the whole items: no index whose items would have to be fetched by key.
+  const plan = { ...given, fetch: false };
   let requests: Covered[] = planDynamo(filter, plan);
   checkEstimate(TableName, requests, plan.keys, maxItemsRead);
   const call = callFor(TableName, createBackoff(retry), onEvent);
