@@ -4,6 +4,7 @@ import { canonicalJson } from "./canonicalJson.js";
 import { ClientError } from "./errors.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js";
 import type { PageKey } from "./types.js";
+import { cursorNowOf, fromBase64Url, toBase64Url } from "./cursorText.js";
 
 /** The longest cursor an ordered findPage writes or reads: a position per merged stream. */
 export const MAX_ORDER_CURSOR_LENGTH = 16_384;
@@ -23,22 +24,6 @@ export interface OrderCursorState {
    * filter without one, whose cursors are as before.
    */
   now?: number;
-}
-
-function toBase64Url(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    const bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 function seal(binding: string, state: OrderCursorState): string {
@@ -88,19 +73,9 @@ export function readOrderCursor(cursor: unknown, binding: string, requests: numb
 }
 
 /**
- * The `now` an ordered cursor carries, read before the page is planned (the
- * plan's relative dates depend on it), or undefined. Not trusted yet:
- * readOrderCursor checks the seal, over the plan made with it, so an altered
- * `now` plans another filter and is refused.
+ * The `now` a cursor carries, read before the page is planned (the plan's
+ * relative dates depend on it), or undefined; not trusted until the cursor is read.
  */
 export function orderCursorNow(cursor: unknown): number | undefined {
-  if (typeof cursor !== "string" || cursor.length > MAX_ORDER_CURSOR_LENGTH) return undefined;
-  const text = fromBase64Url(cursor);
-  try {
-    const body: unknown = text === undefined ? undefined : JSON.parse(text);
-    const n = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).n : undefined;
-    return Number.isSafeInteger(n) ? (n as number) : undefined;
-  } catch {
-    return undefined;
-  }
+  return cursorNowOf(cursor, MAX_ORDER_CURSOR_LENGTH);
 }

@@ -4,6 +4,7 @@ import { digest } from "#digest";
 import { ClientError } from "./errors.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.js";
 import type { PageKey } from "./types.js";
+import { cursorNowOf, fromBase64Url, toBase64Url } from "./cursorText.js";
 
 /** The longest cursor findPage writes or reads, in characters. */
 export const MAX_CURSOR_LENGTH = 4096;
@@ -28,24 +29,6 @@ const MAX_SKIP = 2 ** 31;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function toBase64Url(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** The text, or undefined when it is not base64url of UTF-8. */
-function fromBase64Url(text: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The seal of a state under a binding: a cursor is honoured only where both match. */
@@ -114,18 +97,8 @@ export function readCursor(cursor: unknown, binding: string, requests: number): 
 
 /**
  * The `now` a cursor carries, read before the page is planned (the plan's
- * relative dates depend on it), or undefined. Not trusted yet: readCursor
- * checks the seal, over the plan made with it, so an altered `now` plans
- * another filter and is refused.
+ * relative dates depend on it), or undefined; not trusted until the cursor is read.
  */
 export function cursorNow(cursor: unknown): number | undefined {
-  if (typeof cursor !== "string" || cursor.length > MAX_CURSOR_LENGTH) return undefined;
-  const text = fromBase64Url(cursor);
-  try {
-    const body: unknown = text === undefined ? undefined : JSON.parse(text);
-    const n = isPlainObject(body) ? body.n : undefined;
-    return Number.isSafeInteger(n) ? (n as number) : undefined;
-  } catch {
-    return undefined;
-  }
+  return cursorNowOf(cursor, MAX_CURSOR_LENGTH);
 }
