@@ -25,6 +25,7 @@ import {
   QuotedIdentifier,
   RBracket,
   RParen,
+  StringLiteral,
 } from "./tokens.js";
 import { Token } from "./token.js";
 import { pathFollows, scanPath } from "./scanPath.js";
@@ -193,6 +194,7 @@ export function lex(source: string): LexResult {
  */
 export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[]): number {
   const n = to;
+  const length = source.length;
   let i = from;
 
   const push = (type: TokenType, start: number, end: number, payload: unknown): void => {
@@ -303,9 +305,18 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         }
         continue;
       case 34:
-      case 39:
-        i = scanString(source, i, push, problem);
+      case 39: {
+        // A string with no escape, line break or surrogate in it is the text between its quotes;
+        // anything else, and one left open, is scanString's.
+        let j = i + 1;
+        let d = 0;
+        while (j < length && (d = source.charCodeAt(j)) !== c && d !== 92 && d !== 10 && d !== 13 && (d < 0xd800 || d > 0xdfff)) j++;
+        if (j < length && d === c) {
+          push(StringLiteral, start, j + 1, source.slice(start + 1, j));
+          i = j + 1;
+        } else i = scanString(source, i, push, problem);
         continue;
+      }
       case 96: {
         // A quoted name, which may start a path (`` `zip code`.first ``).
         let quoted = "";
