@@ -8,9 +8,9 @@ import { parse } from "../src/schema/parse.js";
 import { FilterParser, type ParseState } from "../src/syntax/parser.js";
 
 /**
- * LeanParser's fast paths (consumeInternal, subruleInternal, take) must do
+ * LeanParser's fast paths (consumeInternal, subruleInternal, take, lookingAt) must do
  * exactly what Chevrotain's own code does. The reference here is the same
- * grammar with Chevrotain's methods put back and take() always declining,
+ * grammar with Chevrotain's methods put back and take() and lookingAt() always declining,
  * so every OR runs as Chevrotain runs it; both parse the same tokens, and
  * their trees, syntax errors (with the tokens they name and the tokens
  * recovery skipped) and other problems must be equal.
@@ -26,6 +26,9 @@ class ChevrotainPaths extends FilterParser {
   }
   protected override take(): IToken | undefined {
     return undefined;
+  }
+  protected override lookingAt(): boolean {
+    return false;
   }
   protected override invokeRuleCatch(...args: Parameters<FilterParser["invokeRuleCatch"]>): unknown {
     return BASE.invokeRuleCatch!.apply(this, args);
@@ -88,6 +91,11 @@ describe("LeanParser's fast paths", () => {
     expect(Array.isArray(fields.tokVector)).toBe(true);
     expect(typeof fields.currIdx).toBe("number");
     expect(typeof fields.subruleIdx).toBe("number");
+    // What subruleInternal does in place of the rule function Chevrotain's RULE() makes.
+    for (const name of ["RULE_STACK", "RULE_OCCURRENCE_STACK", "lookAheadFuncsCache"]) expect(Array.isArray(fields[name]), name).toBe(true);
+    expect(typeof BASE.ruleFinallyStateUpdate).toBe("function");
+    expect(typeof (fields.fullRuleNameToShort as Record<string, number>).predicate).toBe("number");
+    expect(typeof (lean.predicate as unknown as { originalGrammarAction: unknown }).originalGrammarAction).toBe("function");
   });
 
   it.each([

@@ -9,6 +9,14 @@ interface Internals {
   currIdx: number;
   subruleIdx: number;
   RULE_STACK_IDX: number;
+  RULE_STACK: number[];
+  RULE_OCCURRENCE_STACK: number[];
+  RULE_OCCURRENCE_STACK_IDX: number;
+  currRuleShortName: number;
+  currRuleLookaheadFuncs: unknown[];
+  lookAheadFuncsCache: unknown[][];
+  fullRuleNameToShort: Record<string, number>;
+  ruleFinallyStateUpdate(): void;
   consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken;
   SAVE_ERROR(error: IRecognitionException): IRecognitionException;
   invokeRuleCatch(error: unknown, resyncEnabled: boolean, recoveryValue: (error: unknown) => unknown): unknown;
@@ -18,6 +26,16 @@ interface Internals {
   getNextPossibleTokenTypes(this: { getGAstProductions(): Record<string, Rule> }, path: GrammarPath): TokenType[];
   getGAstProductions(): Record<string, Rule>;
 }
+
+/** A rule as RULE() returns it (chevrotain 13), with its short name kept on it by subruleInternal. */
+interface LeanRule {
+  ruleName: string;
+  originalGrammarAction: (this: unknown) => unknown;
+  shortName?: number;
+}
+
+/** What a rule gives when recovery resyncs in it: Chevrotain's default recoveryValueFunc. */
+const RECOVERED = (): undefined => undefined;
 
 /** Where in the grammar a mismatched token was expected: the rules from the outermost, each one's occurrence in its caller, the token. */
 interface GrammarPath {
@@ -226,9 +244,24 @@ export class LeanParser extends EmbeddedActionsParser {
    * none) and posts the result to the CST, which an embedded-actions parser
    * does not build.
    */
-  protected subruleInternal(rule: { coreRule: (this: unknown) => unknown }, idx: number): unknown {
-    (this as unknown as Internals).subruleIdx = idx;
-    return rule.coreRule.call(this);
+  protected subruleInternal(rule: LeanRule, idx: number): unknown {
+    const self = this as unknown as Internals;
+    self.subruleIdx = idx;
+    // Chevrotain's rule function (coreRule) with its state updates inline: it takes its
+    // arguments as a rest array and calls the rule with apply(), an array per rule call.
+    // Its default rule config, as the grammar gives none: resync on, undefined when recovered.
+    const shortName = (rule.shortName ??= self.fullRuleNameToShort[rule.ruleName]!);
+    self.RULE_OCCURRENCE_STACK[++self.RULE_OCCURRENCE_STACK_IDX] = idx;
+    self.RULE_STACK[++self.RULE_STACK_IDX] = shortName;
+    self.currRuleShortName = shortName;
+    self.currRuleLookaheadFuncs = self.lookAheadFuncsCache[shortName]!;
+    try {
+      return rule.originalGrammarAction.call(this);
+    } catch (error) {
+      return this.invokeRuleCatch(error, true, RECOVERED);
+    } finally {
+      self.ruleFinallyStateUpdate();
+    }
   }
 
   /**
@@ -248,4 +281,16 @@ export class LeanParser extends EmbeddedActionsParser {
     self.currIdx++;
     return next;
   }
+
+  /**
+   * Whether the next token's type is one of `types`, nothing consumed; false
+   * while recording. A rule that chooses on it must choose as its OR would
+   * for those types, and fall back to the OR otherwise (as take()'s callers do).
+   */
+  protected lookingAt(types: readonly boolean[]): boolean {
+    if (this.RECORDING_PHASE) return false;
+    const self = this as unknown as Internals;
+    return types[self.tokVector[self.currIdx + 1]!.tokenTypeIdx] === true;
+  }
+
 }

@@ -41,6 +41,9 @@ type Alts<T> = IOrAlt<T>[];
 const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
 const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null, DateLiteral);
 const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, DateLiteral);
+/** Tokens that start a predicate and no other alternative of unary: a name or an operator. */
+const PREDICATE_START = typeSet(Identifier, QuotedIdentifier, CompareOp);
+const AND_TYPES = typeSet(And);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -93,6 +96,9 @@ export class FilterParser extends NodeBuilder {
     const start = this.LA(1);
     const first = this.SUBRULE(this.unary);
     let operands: FilterNode[] | undefined;
+    // The MANY's iterations on take()'s path: the same token consumed and the same subrule called.
+    // The MANY then meets what follows the last operand, as it would have after its own iterations.
+    while (this.take(AND_TYPES) !== undefined) flatten("And", this.SUBRULE2(this.unary), (operands ??= flatten("And", first, [])));
     this.MANY(() => {
       this.CONSUME(And);
       const next = this.SUBRULE2(this.unary);
@@ -105,6 +111,8 @@ export class FilterParser extends NodeBuilder {
   /** unary := ("not" | "!") unary | "(" orExpr ")" | predicate */
   unary = this.RULE("unary", (): FilterNode => {
     this.more();
+    // Most often a predicate: its subrule called as the OR's last alternative calls it, without the OR.
+    if (this.lookingAt(PREDICATE_START)) return this.SUBRULE(this.predicate);
     return this.OR(this.unaryAlts);
   });
 
