@@ -197,12 +197,10 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
   const length = source.length;
   let i = from;
 
-  const push = (type: TokenType, start: number, end: number, payload: unknown): void => {
-    tokens.push(new Token(type.tokenTypeIdx!, start, end - 1, payload, source));
-  };
-  const problem = (code: ErrorCode, start: number, end: number, extra: ProblemExtra): void => {
-    problems.push({ code, message: renderMessage(code, extra.params), start, end, ...extra });
-  };
+  // Made by functions of their own: a closure made here would hold `source` and the rest in a
+  // context object, and every read of them in the loop below would be a load from it.
+  const push = pusher(tokens, source);
+  const problem = reporter(problems);
 
   while (i < n && problems.length < MAX_PROBLEMS) {
     const c = source.charCodeAt(i);
@@ -317,13 +315,9 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         } else i = scanString(source, i, push, problem);
         continue;
       }
-      case 96: {
-        // A quoted name, which may start a path (`` `zip code`.first ``).
-        let quoted = "";
-        i = scanString(source, i, (type, s, e, payload) => (pathFollows(source, e) ? (quoted = payload as string) : push(type, s, e, payload)), problem);
-        if (pathFollows(source, i)) i = scanPath(source, start, i, QuotedIdentifier, quoted, push, problem);
+      case 96:
+        i = scanQuotedName(source, start, push, problem);
         continue;
-      }
       case 36: {
         // $name: a parameter. The name is scanned as a plain name is, so `$a1` and `$straße` work.
         const end = nameCharAt(source, i + 1, true) > 0 ? nameEnd(source, i + 1 + nameCharAt(source, i + 1, true)) : i + 1;
@@ -362,6 +356,25 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
     else problem("E_SYNTAX", start, i, { params: { kind: "character", character: char } });
   }
   return i;
+}
+
+function pusher(tokens: Token[], source: string): Push {
+  return (type, start, end, payload) => {
+    tokens.push(new Token(type.tokenTypeIdx!, start, end - 1, payload, source));
+  };
+}
+
+function reporter(problems: LexProblem[]): Problem {
+  return (code, start, end, extra) => {
+    problems.push({ code, message: renderMessage(code, extra.params), start, end, ...extra });
+  };
+}
+
+/** A quoted name, which may start a path (`` `zip code`.first ``). */
+function scanQuotedName(source: string, start: number, push: Push, problem: Problem): number {
+  let quoted = "";
+  const i = scanString(source, start, (type, s, e, payload) => (pathFollows(source, e) ? (quoted = payload as string) : push(type, s, e, payload)), problem);
+  return pathFollows(source, i) ? scanPath(source, start, i, QuotedIdentifier, quoted, push, problem) : i;
 }
 
 /** How a scanner hands back a token, and reports a problem. */
