@@ -8,9 +8,9 @@ import { parse } from "../src/schema/parse.js";
 import { FilterParser, type ParseState } from "../src/syntax/parser.js";
 
 /**
- * LeanParser's fast paths (consumeInternal, subruleInternal, take, lookingAt) must do
+ * LeanParser's fast paths (consumeInternal, subruleInternal, take, choose) must do
  * exactly what Chevrotain's own code does. The reference here is the same
- * grammar with Chevrotain's methods put back and take() and lookingAt() always declining,
+ * grammar with Chevrotain's methods put back and take() and choose() always declining,
  * so every OR runs as Chevrotain runs it; both parse the same tokens, and
  * their trees, syntax errors (with the tokens they name and the tokens
  * recovery skipped) and other problems must be equal.
@@ -27,8 +27,8 @@ class ChevrotainPaths extends FilterParser {
   protected override take(): IToken | undefined {
     return undefined;
   }
-  protected override lookingAt(): boolean {
-    return false;
+  protected override choose(): number {
+    return -1;
   }
   protected override invokeRuleCatch(...args: Parameters<FilterParser["invokeRuleCatch"]>): unknown {
     return BASE.invokeRuleCatch!.apply(this, args);

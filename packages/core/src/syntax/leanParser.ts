@@ -283,14 +283,16 @@ export class LeanParser extends EmbeddedActionsParser {
   }
 
   /**
-   * Whether the next token's type is one of `types`, nothing consumed; false
-   * while recording. A rule that chooses on it must choose as its OR would
-   * for those types, and fall back to the OR otherwise (as take()'s callers do).
+   * The alternative an OR of alternatives that each start with their own
+   * token takes for the next token: `alternatives[tokenTypeIdx]`, or -1 for
+   * a token not in the table and while recording. The caller runs that
+   * alternative itself, as the OR would, and runs the OR on -1.
    */
-  protected lookingAt(types: readonly boolean[]): boolean {
-    if (this.RECORDING_PHASE) return false;
+  protected choose(alternatives: readonly number[]): number {
+    if (this.RECORDING_PHASE) return -1;
     const self = this as unknown as Internals;
-    return types[self.tokVector[self.currIdx + 1]!.tokenTypeIdx] === true;
+    return alternatives[self.tokVector[self.currIdx + 1]!.tokenTypeIdx] ?? -1;
   }
+
 
 }

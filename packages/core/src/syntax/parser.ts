@@ -41,9 +41,18 @@ type Alts<T> = IOrAlt<T>[];
 const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
 const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null, DateLiteral);
 const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, DateLiteral);
-/** Tokens that start a predicate and no other alternative of unary: a name or an operator. */
-const PREDICATE_START = typeSet(Identifier, QuotedIdentifier, CompareOp);
 const AND_TYPES = typeSet(And);
+/** Alternatives by the token they start with, for LeanParser.choose(): `[type, alternative]` pairs, each type only ever that alternative's. */
+function altTable(...pairs: [TokenType, number][]): readonly number[] {
+  const table: number[] = [];
+  for (const [type, alt] of pairs) table[type.tokenTypeIdx!] = alt;
+  return table;
+}
+/** unaryAlts: `not`, `(`, and a predicate where it starts with a name or an operator. */
+const UNARY_ALTS = altTable([Not, 0], [LParen, 1], [Identifier, 2], [QuotedIdentifier, 2], [CompareOp, 2]);
+const OPERATION_ALTS = altTable([CompareOp, 0], [Is, 1], [Null, 2], [NotNull, 3], [In, 4], [Between, 5]);
+/** inListAlts: a list in parentheses or brackets. */
+const IN_LIST_ALTS = altTable([LParen, 0], [LBracket, 1]);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -111,9 +120,9 @@ export class FilterParser extends NodeBuilder {
   /** unary := ("not" | "!") unary | "(" orExpr ")" | predicate */
   unary = this.RULE("unary", (): FilterNode => {
     this.more();
-    // Most often a predicate: its subrule called as the OR's last alternative calls it, without the OR.
-    if (this.lookingAt(PREDICATE_START)) return this.SUBRULE(this.predicate);
-    return this.OR(this.unaryAlts);
+    // The alternative the OR would take, run without the OR's lookahead where the next token names it.
+    const alt = this.choose(UNARY_ALTS);
+    return alt >= 0 ? this.unaryAlts[alt]!.ALT.call(this) : this.OR(this.unaryAlts);
   });
 
   private readonly unaryAlts: Alts<FilterNode> = [
@@ -169,7 +178,8 @@ export class FilterParser extends NodeBuilder {
     // Read by node() and literalNode() while this predicate's operation is parsed.
     this.sizing = sized !== undefined && !folded && !this.RECORDING_PHASE;
     this.folding = folded && !this.RECORDING_PHASE;
-    const node = this.OR2(this.operationAlts);
+    const alt = this.choose(OPERATION_ALTS);
+    const node = alt >= 0 ? this.operationAlts[alt]!.ALT.call(this) : this.OR2(this.operationAlts);
     this.sizing = false;
     this.folding = false;
     // Under error recovery the operation may be missing; the parse fails anyway.
@@ -245,7 +255,8 @@ export class FilterParser extends NodeBuilder {
       ALT: () => {
         const tok = this.CONSUME1(In);
         const brackets = this.LA(1).tokenType === LBracket;
-        const values = this.OR4(this.inListAlts);
+        const list = this.choose(IN_LIST_ALTS);
+        const values = list >= 0 ? this.inListAlts[list]!.ALT.call(this) : this.OR4(this.inListAlts);
         if (this.RECORDING_PHASE) return undefined as never;
         const node = this.node("in", tok, tok, values);
         if (brackets) (node as { brackets?: true }).brackets = true;
