@@ -18,6 +18,8 @@ export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
     pool: "forks",
+    // One DynamoDB Local for the run, started when a test file first asks (test/support/dynamoDbLocal.ts).
+    globalSetup: ["test/support/dynamoDbLocalBroker.ts"],
     // Vitest's default is one worker per core less one: a single worker on the 2-core
     // machines CI runs on. Most test files wait on child processes (the CLI, Chromium,
     // DynamoDB Local), so two at a time keep the whole run well inside its 5 minutes.

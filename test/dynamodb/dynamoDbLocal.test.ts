@@ -1,11 +1,11 @@
 import { CreateTableCommand, DynamoDBClient, PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 
 // What AWS's own engine answers for the legacy conditions our semantics follow
 // (grammar/semantics.md). These are facts about DynamoDB Local, kept as a test so
 // the harness is proven and nobody "fixes" a rule back to what dynalite says.
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 
 const items: Record<string, Record<string, AttributeValue>> = {
@@ -19,11 +19,11 @@ const items: Record<string, Record<string, AttributeValue>> = {
 };
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
+  db = await sharedDynamoDbLocal();
   client = new DynamoDBClient({
     endpoint: db.endpoint,
     region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    credentials: db.credentials,
   });
   await client.send(
     new CreateTableCommand({
