@@ -16,6 +16,29 @@ declare module "vitest" {
  * main process, which outlives the test files; the files reach it over HTTP on 127.0.0.1.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // vitest runs this once per project (vitest.config.ts has two), maybe at once: they share one broker, stopped after the last.
+  const pending = (shared[BROKER] ??= startBroker());
+  const broker = await pending;
+  broker.users++;
+  project.provide("dynamoDbLocalBroker", broker.url);
+  return async () => {
+    if (--broker.users > 0) return;
+    if (shared[BROKER] === pending) delete shared[BROKER];
+    await broker.close();
+  };
+}
+
+interface Broker {
+  readonly url: string;
+  users: number;
+  close(): Promise<void>;
+}
+
+/** The process's broker, on its global object: vitest may load this module once per project. */
+const BROKER = Symbol.for("itemfilter.dynamoDbLocalBroker");
+const shared = globalThis as { [BROKER]?: Promise<Broker> };
+
+async function startBroker(): Promise<Broker> {
   let db: Promise<DynamoDbLocal> | undefined;
   let files = 0;
   const server: Server = createServer((req, res) => {
@@ -39,11 +62,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("the DynamoDB Local broker has no port");
-  project.provide("dynamoDbLocalBroker", `http://127.0.0.1:${address.port}/`);
-  return async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    const started = await db?.catch(() => undefined);
-    await started?.stop();
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    users: 0,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const started = await db?.catch(() => undefined);
+      await started?.stop();
+    },
   };
 }
