@@ -53,7 +53,7 @@ export async function recordGrammar() {
   const rules = Object.values(parser.getGAstProductions());
   return {
     rules: JSON.stringify(rules.map((rule) => encode(rule, parser.tokensMap, kinds))),
-    paths: JSON.stringify(Object.fromEntries(rules.map((rule) => [rule.name, Object.fromEntries(lookaheadPaths(live, rule).map(({ key, paths }) => [key, paths.map((alt) => alt.map((path) => path.map((t) => t.name)))]))]))),
+    paths: JSON.stringify(Object.fromEntries(rules.map((rule) => [rule.name, Object.fromEntries(lookaheadPaths(live, rule).map(({ key, paths }) => [key, paths.map(encodeAlternative)]))]))),
   };
 }
 
@@ -83,10 +83,27 @@ export function lookaheadPaths({ parser, kinds, getLookaheadPaths }, rule) {
 const PROD_TYPES = ["Option", "Repetition", "RepetitionMandatory", "RepetitionMandatoryWithSeparator", "RepetitionWithSeparator", "Alternation"];
 
 /**
- * A production as [kind, options, ...its productions]: the options are its own
- * properties less those its constructor sets by default; a terminal's token
- * type and a reference's rule by name (the shipped parser's tokensMap and
- * rules give them back).
+ * One alternative's lookahead paths, short: null for none, else the paths
+ * joined by commas, each its token types' names joined by spaces (an empty
+ * path is the empty string).
+ */
+function encodeAlternative(paths) {
+  return paths.length === 0 ? null : paths.map((path) => path.map((t) => plainName(t.name)).join(" ")).join(",");
+}
+
+/** A token type's or rule's name, which the short forms write bare. */
+function plainName(name) {
+  if (!/^[A-Za-z_]\w*$/.test(name)) throw new Error(`the grammar has a token type or rule named ${JSON.stringify(name)}, which scripts/recordedGrammar.mjs cannot write bare`);
+  return name;
+}
+
+/**
+ * A production, short: a terminal as its token type's name and a rule
+ * reference as "@" and the rule's name, each with ":" and its occurrence when
+ * that is not 1; anything else as [kind (its index in KINDS), options if any,
+ * ...its productions]. The options are its own properties less those its
+ * constructor sets by default; the shipped parser's tokensMap and rules give
+ * back token types and rules by name.
  */
 function encode(node, tokens, kinds) {
   const kind = KINDS.find((k) => Object.getPrototypeOf(node) === kinds[k].prototype);
@@ -103,8 +120,12 @@ function encode(node, tokens, kinds) {
       options[key] = value;
     }
   }
+  const { idx, ...named } = options;
+  const occurrence = idx === undefined ? "" : `:${idx}`;
+  if (kind === "Terminal" && Object.keys(named).join() === "terminalType") return plainName(named.terminalType) + occurrence;
+  if (kind === "NonTerminal" && Object.keys(named).join() === "nonTerminalName") return `@${plainName(named.nonTerminalName)}${occurrence}`;
   const inner = kind === "Terminal" || kind === "NonTerminal" ? [] : node.definition.map((child) => encode(child, tokens, kinds));
-  return [kind, options, ...inner];
+  return Object.keys(options).length === 0 ? [KINDS.indexOf(kind), ...inner] : [KINDS.indexOf(kind), options, ...inner];
 }
 
 /** chevrotain's parser.js with performSelfAnalysis taking the recorded grammar instead of recording it. */
@@ -143,19 +164,32 @@ export function recordedLookaheadPaths(rule, type, occurrence, k) {
     return paths.map((alt) => alt.map((path) => path.slice()));
 }
 function recordedGrammar(tokens) {
-    const kinds = { ${KINDS.join(", ")} };
+    const kinds = [${KINDS.join(", ")}];
     const rules = {};
     const references = [];
-    const rebuild = ([kind, options, ...inner]) => {
-        const node = new kinds[kind](kind === "Terminal" ? { ...options, terminalType: tokens[options.terminalType] } : kind === "NonTerminal" ? options : { ...options, definition: inner.map(rebuild) });
-        if (kind === "NonTerminal") references.push(node);
+    const rebuild = (encoded) => {
+        let kind, options, inner;
+        if (typeof encoded === "string") {
+            const [name, idx] = encoded.split(":");
+            const reference = name[0] === "@";
+            kind = reference ? NonTerminal : Terminal;
+            options = { ...(idx === undefined ? {} : { idx: Number(idx) }), [reference ? "nonTerminalName" : "terminalType"]: reference ? name.slice(1) : name };
+        } else {
+            kind = kinds[encoded[0]];
+            const named = typeof encoded[1] === "object" && !Array.isArray(encoded[1]);
+            options = named ? encoded[1] : {};
+            inner = encoded.slice(named ? 2 : 1);
+        }
+        const node = new kind(kind === Terminal ? { ...options, terminalType: tokens[options.terminalType] } : kind === NonTerminal ? options : { ...options, definition: inner.map(rebuild) });
+        if (kind === NonTerminal) references.push(node);
         return node;
     };
+    const path = (text) => (text === "" ? [] : text.split(" ").map((name) => tokens[name]));
     for (const encoded of RECORDED) {
         const rule = rebuild(encoded);
         rules[rule.name] = rule;
         const paths = {};
-        for (const [key, alts] of Object.entries(RECORDED_PATHS[rule.name])) paths[key] = alts.map((alt) => alt.map((path) => path.map((name) => tokens[name])));
+        for (const [key, alts] of Object.entries(RECORDED_PATHS[rule.name])) paths[key] = alts.map((alt) => (alt === null ? [] : alt.split(",").map(path)));
         lookaheadPaths.set(rule, paths);
     }
     for (const reference of references) reference.referencedRule = rules[reference.nonTerminalName];
