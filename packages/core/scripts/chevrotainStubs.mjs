@@ -70,6 +70,11 @@ const METHODS = [
     ],
   },
   { module: "parse/parser/traits/lexer_adapter.js", methods: replaced("getLexerPosition") ? ["getLexerPosition"] : [] },
+  // Grammar validations, run only when skipValidations is false (they call the stubbed checks.js).
+  {
+    module: "parse/grammar/llk_lookahead.js",
+    methods: ["validate", "validateNoLeftRecursion", "validateEmptyOrAlternatives", "validateAmbiguousAlternationAlternatives", "validateSomeNonEmptyLookaheadPath"],
+  },
   // Called only by the cut AT_LEAST_ONE forms.
   { module: "parse/parser/traits/error_handler.js", methods: ["raiseEarlyExitException"] },
 ];

@@ -18,6 +18,10 @@
 const NAMES = [
   // The parser's state.
   "CST_STACK",
+  "RECORDING_PHASE",
+  "className",
+  "definitionErrors",
+  "tokensMap",
   "RULE_OCCURRENCE_STACK",
   "RULE_OCCURRENCE_STACK_IDX",
   "RULE_STACK",
