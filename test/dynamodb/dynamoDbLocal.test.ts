@@ -1,11 +1,11 @@
-import { CreateTableCommand, DynamoDBClient, PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, PutItemCommand, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 
 // What AWS's own engine answers for the legacy conditions our semantics follow
 // (grammar/semantics.md). These are facts about DynamoDB Local, kept as a test so
 // the harness is proven and nobody "fixes" a rule back to what dynalite says.
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 
 const items: Record<string, Record<string, AttributeValue>> = {
@@ -19,11 +19,11 @@ const items: Record<string, Record<string, AttributeValue>> = {
 };
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
+  db = await sharedDynamoDbLocal();
   client = new DynamoDBClient({
     endpoint: db.endpoint,
     region: "us-east-1",
-    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+    credentials: db.credentials,
   });
   await client.send(
     new CreateTableCommand({
@@ -65,5 +65,34 @@ describe("DynamoDB Local, as the oracle", () => {
       ExpressionAttributeValues: { ":v": { S: "b" } },
     });
     expect(ids).toEqual(["bool", "empty", "five", "missing", "nullTyped", "set"]);
+  });
+});
+
+describe("the run's one DynamoDB Local (sharedDynamoDbLocal)", () => {
+  it("gives each file a database of its own: the same table name, other items, and stop() drops only its own tables", async () => {
+    const other = await sharedDynamoDbLocal();
+    const otherClient = new DynamoDBClient({ endpoint: other.endpoint, region: "us-east-1", credentials: other.credentials });
+    try {
+      expect(other.endpoint).toBe(db.endpoint);
+      expect(other.credentials.accessKeyId).not.toBe(db.credentials.accessKeyId);
+      expect(other.env).toEqual({ AWS_ACCESS_KEY_ID: other.credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" });
+      expect((await otherClient.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+      await otherClient.send(
+        new CreateTableCommand({
+          TableName: "oracle",
+          AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
+          KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+          BillingMode: "PAY_PER_REQUEST",
+        }),
+      );
+      await otherClient.send(new PutItemCommand({ TableName: "oracle", Item: { id: { S: "elsewhere" } } }));
+      expect(await scanIds({})).toEqual(Object.keys(items).sort());
+      await other.stop();
+      expect((await otherClient.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+      expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual(["oracle"]);
+    } finally {
+      otherClient.destroy();
+      await other.stop();
+    }
   });
 });

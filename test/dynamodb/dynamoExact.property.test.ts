@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
 import { compileDynamo } from "@itemfilter/dynamodb";
 import { explain, findAll } from "@itemfilter/dynamodb/run";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { keyedFilterArbitrary, tableArbitrary, type Table } from "./dynamoArbitraries.js";
 
 /**
@@ -27,7 +27,7 @@ import { keyedFilterArbitrary, tableArbitrary, type Table } from "./dynamoArbitr
 const TABLES = 30;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_RUNS ?? 1000);
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 let tables: Table[];
 
@@ -75,8 +75,8 @@ async function findAllIds(table: Table, filter: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   tables = fc.sample(tableArbitrary("table"), { numRuns: TABLES, seed: 22 }).map((t, i) => ({ ...t, name: `table${i}` }));
   for (const table of tables) await writeTable(table);
 }, 120_000);

@@ -6,7 +6,7 @@ import { createDynamoStore, itemBytes, MAX_ITEM_BYTES, toItem, writeTable } from
 import { createEmulator, type Item } from "@itemfilter/emulator";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { startThrottlingProxy, type ThrottlingProxy } from "../support/throttlingProxy.js";
 
 // findAll and the store (serve --dynamodb-endpoint) on DynamoDB Local behind a proxy that throttles, fails or
@@ -15,16 +15,16 @@ const CREDENTIALS = { applicationKey: "faults-key", authenticationToken: "faults
 const ITEMS: Item[] = Array.from({ length: 30 }, (_, i) => ({ id: `i${i}`, n: i }));
 const FAST = { baseDelayMs: 1 };
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let proxy: ThrottlingProxy;
 let direct: DynamoDBClient;
 let viaProxy: DynamoDBClient;
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
+  db = await sharedDynamoDbLocal();
   proxy = await startThrottlingProxy(db.endpoint, { seed: 3 });
-  direct = localClient(db.endpoint);
-  viaProxy = new DynamoDBClient({ endpoint: proxy.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" }, maxAttempts: 1 });
+  direct = localClient(db);
+  viaProxy = new DynamoDBClient({ endpoint: proxy.endpoint, region: "us-east-1", credentials: db.credentials, maxAttempts: 1 });
   await writeTable({ client: direct, table: "items", key: "id", items: ITEMS });
   await writeTable({ client: direct, table: "unreadable", key: "id", items: [{ id: "a", n: 1 }, { id: "c", n: 3 }] });
   // A number no double holds (issue 32: read with every digit): written past our loader, as another program might.

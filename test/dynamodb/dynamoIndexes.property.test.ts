@@ -5,7 +5,7 @@ import { evaluate } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import { describeTable, explain, findAll, findPage } from "@itemfilter/dynamodb/run";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { INDEXED_TABLE, indexedFilterArbitrary, indexedRowsArbitrary, type IndexedRows } from "./indexArbitraries.js";
 
 /**
@@ -20,13 +20,13 @@ import { INDEXED_TABLE, indexedFilterArbitrary, indexedRowsArbitrary, type Index
 const TABLES = 4;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_INDEX_RUNS ?? 100);
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 const tables: { name: string; rows: IndexedRows; keys: DynamoKeys }[] = [];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  client = localClient(db);
   const drawn = fc.sample(indexedRowsArbitrary, { numRuns: TABLES, seed: 35 });
   for (const [i, rows] of drawn.entries()) {
     const name = `indexed${i}`;

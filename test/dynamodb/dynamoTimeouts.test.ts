@@ -30,8 +30,8 @@ let viaProxy: DynamoDBClient;
 beforeAll(async () => {
   db = await startDynamoDbLocal();
   proxy = await startThrottlingProxy(db.endpoint, { seed: 5 });
-  direct = localClient(db.endpoint);
-  viaProxy = new DynamoDBClient({ endpoint: proxy.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" }, maxAttempts: 1 });
+  direct = localClient(db);
+  viaProxy = new DynamoDBClient({ endpoint: proxy.endpoint, region: "us-east-1", credentials: db.credentials, maxAttempts: 1 });
   await writeTable({ client: direct, table: "items", key: "id", items: ITEMS });
   // The JVM's first Scans are slow while it warms up; a test's short timeout should meet only the faults it sets.
   for (let i = 0; i < 5; i++) await viaProxy.send(new ScanCommand({ TableName: "items" }));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkFields, pickFields, quotePath, type FieldPath } from "@itemfilter/core";
 import { findAll, marshalItem, unmarshalItem } from "@itemfilter/dynamodb/run";
 import { projectionOf, readPaths } from "../../packages/dynamodb/src/plan/projection.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { writeKeyedTable } from "./keyedTable.js";
 import { PATH_ATTRIBUTES, pathItemsArbitrary } from "./pathArbitraries.js";
 
@@ -16,7 +16,7 @@ import { PATH_ATTRIBUTES, pathItemsArbitrary } from "./pathArbitraries.js";
  */
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_RUNS ?? 150) / 3;
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 const fixed = [{ id: "f", items: [{ sku: "s0", n: 0 }, { n: 1 }, { sku: "s2" }, "text", [10, [20, "21"]]], m: { b: 1, c: { d: 2 } }, tags: new Set(["x", "y"]) }];
 let random: Record<string, unknown>[];
@@ -24,8 +24,8 @@ let random: Record<string, unknown>[];
 let stored: Record<string, unknown>[];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   // Several samples' items in one table, for enough lists among them.
   random = fc.sample(pathItemsArbitrary, { numRuns: 8, seed: 3232 }).flatMap((items, t) => items.map((item) => ({ ...item, id: `t${t}${item.id as string}` })));
   await writeKeyedTable(client, "fixedFields", fixed.map((item) => marshalItem(item)));

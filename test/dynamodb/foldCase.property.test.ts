@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
 import { compileDynamo, planDynamo } from "@itemfilter/dynamodb";
 import { findAll, marshalItem } from "@itemfilter/dynamodb/run";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { writeKeyedTable } from "./keyedTable.js";
 import { FOLD_SCHEMA, foldFilterArbitrary, foldItemsArbitrary, type FoldItem } from "../property/foldArbitraries.js";
 
@@ -21,13 +21,13 @@ import { FOLD_SCHEMA, foldFilterArbitrary, foldItemsArbitrary, type FoldItem } f
 const TABLES = 3;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_RUNS ?? 150);
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 let tables: FoldItem[][];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   tables = fc.sample(foldItemsArbitrary, { numRuns: TABLES, seed: 43 });
   for (const [i, items] of tables.entries()) await writeKeyedTable(client, `fold${i}`, items.map((item) => marshalItem(item as unknown as Record<string, unknown>)));
 }, 120_000);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
 import { describeTable, explain, findAll, findPage, marshalItem, type DynamoRequestEvent } from "@itemfilter/dynamodb/run";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 
 /**
  * Issue 41's cases, each a Scan (or a refusal) before: a table keyed by
@@ -13,7 +13,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal
  * on DynamoDB Local. Each answer is evaluate's, and each reads what the
  * index holds for the filter, not the table.
  */
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 
 const S = (name: string) => ({ AttributeName: name, AttributeType: "S" as const });
@@ -27,8 +27,8 @@ const ORDERS = Array.from({ length: 300 }, (_, i) => ({
 }));
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  client = localClient(db);
   await client.send(
     new CreateTableCommand({
       TableName: "orders",

@@ -5,7 +5,7 @@ import { evaluate, quoteString } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import { describeTable, explain, findAll, findPage, type DynamoRequestEvent, type ExplainedRequest } from "@itemfilter/dynamodb/run";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { keyPinArbitrary, SHAPED_TABLE, shapedFilterArbitrary, shapedRowsArbitrary, type ShapedRows } from "./indexShapesArbitraries.js";
 
 /**
@@ -23,13 +23,13 @@ import { keyPinArbitrary, SHAPED_TABLE, shapedFilterArbitrary, shapedRowsArbitra
 const TABLES = 3;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_SHAPE_RUNS ?? 30);
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 const tables: { name: string; rows: ShapedRows; keys: DynamoKeys }[] = [];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  client = localClient(db);
   const drawn = fc.sample(shapedRowsArbitrary, { numRuns: TABLES, seed: 41 });
   for (const [i, rows] of drawn.entries()) {
     const name = `shaped${i}`;

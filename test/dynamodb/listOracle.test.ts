@@ -2,7 +2,7 @@ import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, ScanCommand,
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FilterError, compileList, evaluate, format, type FilterNode, type ListFilter } from "@itemfilter/core";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { listFilterArbitrary } from "../property/exactnessArbitraries.js";
 import { dynamoItem, scanFilterLayers } from "./legacyConditions.js";
 import { oracleItem } from "./oracleArbitraries.js";
@@ -24,13 +24,13 @@ const TABLES = 8;
 const ITEMS_PER_TABLE = 40;
 const NAMES = ["a", "b", "c"];
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 let tables: Record<string, unknown>[][] = [];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   tables = fc.sample(fc.array(oracleItem(NAMES), { minLength: ITEMS_PER_TABLE, maxLength: ITEMS_PER_TABLE }), { numRuns: TABLES, seed: 21 });
   for (let t = 0; t < tables.length; t++) {
     const name = `list${t}`;

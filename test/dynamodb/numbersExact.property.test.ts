@@ -25,7 +25,7 @@ import { startDynamoBackend, type DynamoBackend } from "../support/dynamoBackend
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_NUMBER_RUNS ?? 60);
 const TABLES = 3;
 const CREDENTIALS = { applicationKey: "numbers-key", authenticationToken: "numbers-token" };
-const AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
+const AWS_NAMES = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"];
 
 // 19-digit keys one apart, and the neighbours of 2^53: as doubles, several are one number.
 const KEY_TEXTS = ["9007199254740991", "9007199254740992", "9007199254740993", "9007199254740994", "1234567890123456788", "1234567890123456789", "1234567890123456790", "1234567890123456791", "-1234567890123456789", "12345678901234567890123456789012345678"];
@@ -35,7 +35,7 @@ let backend: DynamoBackend;
 let tables: { items: NumberItem[]; pool: NumberValue[] }[];
 let serve: ReturnType<typeof createEmulator>;
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-numbers-"));
-const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, process.env[name]]));
+const saved = Object.fromEntries(AWS_NAMES.map((name) => [name, process.env[name]]));
 
 beforeAll(async () => {
   tables = fc.sample(numberTableArb, { numRuns: TABLES, seed: 32 });
@@ -45,7 +45,7 @@ beforeAll(async () => {
     events: { key: "dev", sortKey: "ts", items: KEYS.map((ts, i) => ({ dev: "d1", ts, i })) },
   });
   serve = createEmulator({ store: backend.store, credentials: [CREDENTIALS], pageSize: 3 });
-  Object.assign(process.env, AWS_ENV);
+  Object.assign(process.env, backend.db.env);
 }, 180_000);
 
 afterAll(async () => {

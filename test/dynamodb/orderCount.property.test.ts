@@ -5,7 +5,7 @@ import { evaluate, sortItems } from "@itemfilter/core";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import { count, describeTable, DynamoRunError, explain, findAll, findPage } from "@itemfilter/dynamodb/run";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { INDEXED_TABLE, indexedFilterArbitrary, indexedRowsArbitrary, type IndexedRows } from "./indexArbitraries.js";
 
 /**
@@ -23,7 +23,7 @@ const TABLES = 3;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_ORDER_RUNS ?? 30);
 const TIES = { primary: "pk", secondary: "sk" };
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 const tables: { name: string; rows: IndexedRows; keys: DynamoKeys }[] = [];
 
@@ -44,8 +44,8 @@ const cCell = (i: number): { raw: AttributeValue; json: unknown } | undefined =>
 };
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  client = localClient(db);
   const drawn = fc.sample(indexedRowsArbitrary, { numRuns: TABLES, seed: 42 });
   for (const [t, rows] of drawn.entries()) {
     const name = `ordered${t}`;

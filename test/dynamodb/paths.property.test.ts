@@ -3,7 +3,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
 import { marshalItem } from "@itemfilter/dynamodb/run";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { findAllIds, scanIds, writeKeyedTable } from "./keyedTable.js";
 import { pathFilterArbitrary, pathItemsArbitrary } from "./pathArbitraries.js";
 
@@ -18,13 +18,13 @@ import { pathFilterArbitrary, pathItemsArbitrary } from "./pathArbitraries.js";
 const TABLES = 3;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_RUNS ?? 150);
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 let tables: Record<string, unknown>[][];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   tables = fc.sample(pathItemsArbitrary, { numRuns: TABLES, seed: 3434 });
   for (const [i, items] of tables.entries()) await writeKeyedTable(client, `paths${i}`, items.map((item) => marshalItem(item)));
 }, 120_000);

@@ -2,7 +2,7 @@ import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, QueryCommand
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FilterError, compileQuery, isNumberValue, toNumberValue, evaluate, format, type FilterNode, type NumberValue, type QueryFilter } from "@itemfilter/core";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { queryFilterArbitrary } from "../property/exactnessArbitraries.js";
 import { condition, numberText, scalarValue } from "./legacyConditions.js";
 import { oracleNumber, oracleString } from "./oracleArbitraries.js";
@@ -24,7 +24,7 @@ const TYPES = ["string", "number"] as const;
 type KeyType = (typeof TYPES)[number];
 const SECONDARY = "sk";
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 const items: Record<KeyType, Record<string, unknown>[]> = { string: [], number: [] };
 
@@ -35,8 +35,8 @@ const sortKeys: Record<KeyType, fc.Arbitrary<(string | NumberValue)[]>> = {
 };
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   for (const type of TYPES) {
     const table = `query-${type}`;
     await client.send(

@@ -5,7 +5,7 @@ import { evaluate, FilterError, sortItems, type Schema } from "@itemfilter/core"
 import { describeTable, explain, findAll, findPage, marshalItem, type DynamoRequestEvent } from "@itemfilter/dynamodb/run";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { datedFilterArbitrary, TIME_ZONES } from "../property/dateArbitraries.js";
 
 /**
@@ -54,14 +54,14 @@ const boundArb = fc
   .chain(([op, anchor, sign, unit]) => fc.integer({ min: 0, max: UNITS[unit] }).map((amount) => ({ op, text: `${anchor} ${sign} ${amount}${unit}` })));
 
 type Row = Record<string, unknown>;
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 let rows: Row[];
 let keys: DynamoKeys;
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  client = localClient(db);
   await client.send(
     new CreateTableCommand({
       TableName: TABLE,

@@ -5,7 +5,7 @@ import { findAll } from "@itemfilter/dynamodb/run";
 import { writeTable } from "@itemfilter/dynamodb/store";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { filterArb, orderArb, scopeArb } from "../property/scopeArbitraries.js";
 
 /**
@@ -17,13 +17,13 @@ import { filterArb, orderArb, scopeArb } from "../property/scopeArbitraries.js";
  */
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_RUNS ?? 150);
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 const orders = fc.sample(orderArb, { numRuns: 48, seed: 31 }).map((o, i) => ({ ...o, id: `o${String(i).padStart(2, "0")}` }));
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   await writeTable({ client, table: "orders", key: "tenant", sortKey: "id", items: orders });
 }, 120_000);
 

@@ -6,7 +6,7 @@ import { createDynamoStore, type StoreCall } from "@itemfilter/dynamodb/store";
 import { createEmulator } from "@itemfilter/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { STRINGS } from "./dynamoArbitraries.js";
 import { INDEXED_TABLE, indexedRowsArbitrary, type IndexedRows } from "./indexArbitraries.js";
 
@@ -21,15 +21,15 @@ const TABLES = 3;
 const RUNS = Number(process.env.ITEMFILTER_SERVE_INDEX_RUNS ?? 60);
 const CREDENTIALS = { applicationKey: "store-key-7f3a", authenticationToken: "store-token-91c2" };
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let dynamo: DynamoDBClient;
 const calls: StoreCall[] = [];
 const clients: Client[] = [];
 const tables: { name: string; rows: IndexedRows }[] = [];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  dynamo = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  dynamo = localClient(db);
   for (const [i, rows] of fc.sample(indexedRowsArbitrary, { numRuns: TABLES, seed: 36 }).entries()) {
     const name = `served${i}`;
     await dynamo.send(new CreateTableCommand({ TableName: name, ...INDEXED_TABLE }));

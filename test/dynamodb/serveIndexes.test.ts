@@ -5,7 +5,7 @@ import { createDynamoStore, writeTable, type StoreCall } from "@itemfilter/dynam
 import { createEmulator, type IndexPageKey, type Item } from "@itemfilter/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { ORDERS_TABLE, orderItems } from "../support/ordersTable.js";
 
 /**
@@ -24,7 +24,7 @@ type PageKey = Record<string, unknown> & { primary: string | number; secondary?:
 const CREDENTIALS = { applicationKey: "store-key-7f3a", authenticationToken: "store-token-91c2" };
 const ITEMS = orderItems();
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let dynamo: ReturnType<typeof localClient>;
 const calls: StoreCall[] = [];
 let paged: Client;
@@ -37,8 +37,8 @@ function serve(pageSize: number): Client {
 }
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  dynamo = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  dynamo = localClient(db);
   await dynamo.send(new CreateTableCommand({ TableName: "orders", ...ORDERS_TABLE }));
   await writeTable({ client: dynamo, table: "orders", key: "tenant", sortKey: "id", items: ITEMS });
   paged = serve(2);

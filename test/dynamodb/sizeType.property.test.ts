@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate } from "@itemfilter/core";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 import { findAllIds, scanIds, writeKeyedTable } from "./keyedTable.js";
 import { itemsArbitrary, sizeTypeFilterArbitrary, type TypedItem } from "./sizeTypeArbitraries.js";
 
@@ -22,13 +22,13 @@ import { itemsArbitrary, sizeTypeFilterArbitrary, type TypedItem } from "./sizeT
 const TABLES = 4;
 const RUNS = Number(process.env.ITEMFILTER_DYNAMO_RUNS ?? 200);
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 let tables: TypedItem[][];
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   tables = fc.sample(itemsArbitrary, { numRuns: TABLES, seed: 34 });
   for (const [i, items] of tables.entries()) await writeKeyedTable(client, `typed${i}`, items.map(({ raw }) => raw));
 }, 120_000);

@@ -5,7 +5,7 @@ import { compareStrings, evaluate } from "@itemfilter/core";
 import { describeTable, findAll, findPage, marshalItem, type DynamoRequestEvent } from "@itemfilter/dynamodb/run";
 import type { DynamoKeys } from "@itemfilter/dynamodb";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 
 /**
  * A range of strings on an S sort key is a key condition (planTarget.ts,
@@ -64,14 +64,14 @@ function keyBounds(bounds: { op: Op; value: string }[]): { op: Op; value: string
   return [lower ?? upper!];
 }
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 let rows: Row[];
 let keys: DynamoKeys;
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  client = localClient(db);
   await client.send(
     new CreateTableCommand({
       TableName: TABLE,

@@ -9,7 +9,7 @@ import { createEmulator, loadNdjsonItems, type Item } from "@itemfilter/emulator
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../packages/cli/test/runCli.js";
 import { localClient } from "../support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../support/dynamoDbLocal.js";
 
 /**
  * Issue 40's findings, each on a data file loaded with `itemfilter load`
@@ -23,8 +23,8 @@ import { startDynamoDbLocal, type DynamoDbLocal } from "../support/dynamoDbLocal
  * findPage, made `find` exit 70, and failed a scoped serve request with a 422
  * naming another tenant's item.
  */
-const AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
-const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, process.env[name]]));
+const AWS_NAMES = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"];
+const saved = Object.fromEntries(AWS_NAMES.map((name) => [name, process.env[name]]));
 const KEY = { applicationKey: "values-key-40c", authenticationToken: "values-token-40d" };
 const SCOPED = { applicationKey: "values-key-40e", authenticationToken: "values-token-40f" };
 /** A scope no listItems filter holds (a path), so serve checks it on every item DynamoDB returns. */
@@ -39,7 +39,7 @@ const lines = [
 const DATA = `${lines.map((l) => JSON.stringify(l)).join("\n")}\n{"id":"p0","tenant":"t2","__proto__":"other"}\n`;
 
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-values-"));
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let items: Item[];
 let dataFile: Client;
 let serve: Client;
@@ -55,13 +55,13 @@ async function ids(found: AsyncIterable<Record<string, unknown>>): Promise<strin
 beforeAll(async () => {
   writeFileSync(join(dir, "values.ndjson"), DATA);
   items = await loadNdjsonItems(join(dir, "values.ndjson"));
-  db = await startDynamoDbLocal();
-  Object.assign(process.env, AWS_ENV);
+  db = await sharedDynamoDbLocal();
+  Object.assign(process.env, db.env);
   const loaded = await runCli(["load", "--dynamodb-endpoint", db.endpoint, "--table", "values", "--data", "values.ndjson", "--key", "id"], { cwd: dir });
   if (loaded.code !== 0) throw new Error(loaded.stderr);
   const credentials = [KEY, { ...SCOPED, tables: { values: { scope: SCOPE } } }];
   const client = (fetch: unknown, key: typeof KEY) => createClient({ baseUrl: "http://values.invalid", fetch: fetch as never, ...key, maxAttempts: 1 });
-  const overDynamo = createEmulator({ store: createDynamoStore({ client: localClient(db.endpoint) }), credentials, pageSize: 4 });
+  const overDynamo = createEmulator({ store: createDynamoStore({ client: localClient(db) }), credentials, pageSize: 4 });
   const overFile = createEmulator({ tables: { values: { primaryKey: "id", items } }, credentials, pageSize: 4 });
   serve = client(overDynamo.fetch, KEY);
   scoped = client(overDynamo.fetch, SCOPED);
@@ -92,7 +92,7 @@ describe("one reading of every value on every runner (issue 40)", () => {
     ["docs is set and size(docs) = 1 and docs is not list", ["d0"]],
     ['`__proto__` = "other"', ["p0"]],
   ])("%s", async (filter, expected) => {
-    const client = localClient(db.endpoint);
+    const client = localClient(db);
     try {
       expect(items.filter((item) => evaluate(filter, item)).map((item) => item.id as string).sort()).toEqual(expected);
       expect(await ids(dataFile.findAll({ table: "values", filter }))).toEqual(expected);
@@ -110,7 +110,7 @@ describe("one reading of every value on every runner (issue 40)", () => {
       const test = prepareEvaluate(scope);
       const expected = items.filter(test).map((item) => item.id as string).sort();
       expect(expected.length).toBeGreaterThan(0);
-      const client = localClient(db.endpoint);
+      const client = localClient(db);
       try {
         expect(await ids(findAll(client, { TableName: "values", filter: "", scope }))).toEqual(expected);
       } finally {

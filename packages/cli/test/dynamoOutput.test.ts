@@ -4,7 +4,7 @@ import { stringifyJson } from "@itemfilter/core";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localClient } from "../../../test/support/dynamoBackend.js";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../../../test/support/dynamoDbLocal.js";
 import { runCli, startServe } from "./runCli.js";
 
 /*
@@ -12,8 +12,8 @@ import { runCli, startServe } from "./runCli.js";
  * findAll gives, as they are (--fields picked once, by findAll), each with its key
  * first and the rest by name, nested maps too, whatever order DynamoDB sends them in.
  */
-const AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
-const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, process.env[name]]));
+const AWS_NAMES = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"];
+const saved = Object.fromEntries(AWS_NAMES.map((name) => [name, process.env[name]]));
 
 // Key names that sort last, so "keys first" is not "by name"; members written out of order.
 const SHOP = [
@@ -22,13 +22,13 @@ const SHOP = [
   { zid: "b", ts: 2, name: "B", orders: [{ sku: "b1", qty: 1 }] },
 ];
 
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  Object.assign(process.env, AWS_ENV);
-  client = localClient(db.endpoint);
+  db = await sharedDynamoDbLocal();
+  Object.assign(process.env, db.env);
+  client = localClient(db);
   await writeTable({ client, table: "shop", key: "zid", sortKey: "ts", items: SHOP });
 }, 120_000);
 afterAll(async () => {

@@ -18,8 +18,8 @@ import { runCli, startServe } from "./runCli.js";
  * first wait is 1 ms here; timeouts are a second, and nothing asserts how
  * long a run took.
  */
-const AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
-const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, process.env[name]]));
+const AWS_NAMES = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"];
+const saved = Object.fromEntries(AWS_NAMES.map((name) => [name, process.env[name]]));
 const FAST = { env: { ITEMFILTER_DYNAMODB_RETRY_MS: "1" } };
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-timeouts-"));
 writeFileSync(join(dir, "ten.ndjson"), Array.from({ length: 10 }, (_, i) => JSON.stringify({ id: `i${i}`, n: i })).join("\n") + "\n");
@@ -30,8 +30,8 @@ let proxy: ThrottlingProxy;
 beforeAll(async () => {
   db = await startDynamoDbLocal();
   proxy = await startThrottlingProxy(db.endpoint, { seed: 11 });
-  Object.assign(process.env, AWS_ENV);
-  const client = localClient(db.endpoint);
+  Object.assign(process.env, db.env);
+  const client = localClient(db);
   try {
     await writeTable({ client, table: "found", key: "id", items: Array.from({ length: 10 }, (_, i) => ({ id: `i${i}`, n: i })) });
   } finally {

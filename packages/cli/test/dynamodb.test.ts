@@ -4,20 +4,22 @@ import { request } from "node:http";
 import { createServer, connect, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { CreateTableCommand, DynamoDBClient, PutItemCommand, ScanCommand } from "@aws-sdk/client-dynamodb";
+import { createCli } from "@itemfilter/cli";
 import { createClient } from "@itemfilter/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTable } from "@itemfilter/dynamodb/store";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../../../test/support/dynamoDbLocal.js";
 import { ORDERS_TWO_GSIS, orderItems } from "../../../test/support/ordersTable.js";
-import { runCli, startServe } from "./runCli.js";
+import { Capture, runCli, startServe } from "./runCli.js";
 import { expectTenantScoped, TENANT_ACCESS, TENANT_DATA, TENANT_TABLE } from "./scopeChecks.js";
 
 // load, serve and find on DynamoDB (one DynamoDB Local for the file). The AWS SDK reads process.env itself,
 // so the variables the README sets go there; the command's own environment stays clean.
-const AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
-const saved = Object.fromEntries(Object.keys(AWS_ENV).map((name) => [name, process.env[name]]));
+const AWS_NAMES = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"];
+const saved = Object.fromEntries(AWS_NAMES.map((name) => [name, process.env[name]]));
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-dynamodb-"));
 writeFileSync(join(dir, "pets.ndjson"), '{"name":"rex","kind":"dog","age":3}\n{"name":"tom","kind":"cat","tags":["b","a"]}\n');
 writeFileSync(join(dir, "mixed.ndjson"), '{"name":"rex"}\n{"name":7}\n');
@@ -25,13 +27,13 @@ writeFileSync(join(dir, "people.ndjson"), '{"id":"p1","name":"Straße","tags":["
 writeFileSync(join(dir, "folded.json"), JSON.stringify({ attributes: { id: {}, name: { caseInsensitive: true, folded: "nameFolded" }, tags: { caseInsensitive: true, folded: "tagsFolded" } } }));
 writeFileSync(join(dir, "tenants.json"), JSON.stringify(TENANT_DATA));
 writeFileSync(join(dir, "access.json"), JSON.stringify(TENANT_ACCESS));
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let endpoint: string;
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
+  db = await sharedDynamoDbLocal();
   endpoint = db.endpoint;
-  Object.assign(process.env, AWS_ENV);
+  Object.assign(process.env, db.env);
   for (const table of ["users", "orders"]) {
     const loaded = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", table]);
     if (loaded.code !== 0) throw new Error(loaded.stderr);
@@ -71,7 +73,7 @@ describe("itemfilter load", () => {
   it("writes the folded copies a --schema names, and find sends case-insensitive conditions on them", async () => {
     const run = await runCli(["load", "--dynamodb-endpoint", endpoint, "--table", "people", "--data", "people.ndjson", "--key", "id", "--schema", "folded.json"], { cwd: dir });
     expect(run.code).toBe(0);
-    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: db.credentials });
     try {
       const { Items } = await client.send(new ScanCommand({ TableName: "people" }));
       const copies = Object.fromEntries(Items!.map((i) => [i.id!.S!, { nameFolded: i.nameFolded?.S, tagsFolded: (i.tagsFolded?.SS ?? i.tagsFolded?.L?.map((e) => e.S!))?.sort() }]));
@@ -217,7 +219,7 @@ describe("itemfilter find --dynamodb-endpoint", () => {
   });
 
   it("reads a global index the table's description names, and says why in --explain", async () => {
-    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: db.credentials });
     try {
       await client.send(
         new CreateTableCommand({
@@ -252,7 +254,7 @@ describe("itemfilter find --dynamodb-endpoint", () => {
   });
 
   it("explains four filters on a table with two global indexes: one served by each, one a Scan with the reasons, one through the KEYS_ONLY index fetched by key", async () => {
-    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+    const client = new DynamoDBClient({ endpoint, region: "us-east-1", credentials: db.credentials });
     try {
       await client.send(new CreateTableCommand({ TableName: "shipments", ...ORDERS_TWO_GSIS }));
       await writeTable({ client, table: "shipments", key: "tenant", sortKey: "id", items: orderItems() });
@@ -377,7 +379,7 @@ describe("the built binary on DynamoDB", () => {
   // Issue 44: the CLI no longer turns the SDK's notice off. On a supported Node (22 and 24) the SDK prints none;
   // on Node 20 (end of life, not supported) the person sees the SDK's own notice, once, as the README explains.
   it("has stderr free of the AWS SDK's Node version notice on Node 22 and later, and shows it on Node 20", () => {
-    const run = spawn(AWS_ENV, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "ndjson", 'id = "u001"'], true);
+    const run = spawn(db.env, ["find", "--dynamodb-endpoint", endpoint, "--table", "users", "--output", "ndjson", 'id = "u001"'], true);
     expect(run.status).toBe(0);
     if (Number(process.versions.node.split(".")[0]) >= 22) expect(run.stderr).toBe("");
     else expect(run.stderr.match(/NodeVersionSupportWarning: The AWS SDK for JavaScript \(v3\)/g)).toHaveLength(1);
@@ -433,10 +435,17 @@ describe("itemfilter load while DynamoDB Local is starting", () => {
   });
 
   it("stops waiting on Ctrl-C (exit 130)", async () => {
+    // Ctrl-C once it says it waits (not after a fixed time: on a loaded machine the first refusal can come later).
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 400);
-    const run = await runCli(["load", "--dynamodb-endpoint", "http://127.0.0.1:9", "--table", "users"], { signal: controller.signal });
-    expect(run).toEqual({ code: 130, stdout: "", stderr: "Waiting up to 30 s for DynamoDB at http://127.0.0.1:9 to answer…\nitemfilter: interrupted\n" });
+    const stderr = new (class extends Capture {
+      override _write(chunk: Buffer | string, encoding: BufferEncoding, done: () => void): void {
+        super._write(chunk, encoding, done);
+        if (this.text.includes("to answer…\n")) controller.abort();
+      }
+    })();
+    const stdout = new Capture();
+    const code = await createCli({ env: {}, stdin: Readable.from([]), stdout, stderr, signal: controller.signal }).run(["load", "--dynamodb-endpoint", "http://127.0.0.1:9", "--table", "users"]);
+    expect({ code, stdout: stdout.text, stderr: stderr.text }).toEqual({ code: 130, stdout: "", stderr: "Waiting up to 30 s for DynamoDB at http://127.0.0.1:9 to answer…\nitemfilter: interrupted\n" });
   });
 
   it.each([["-1"], ["x"], ["601"]])("refuses --wait %s (exit 2)", async (value) => {

@@ -22,15 +22,16 @@ const READMES = ["README.md", "packages/cli/README.md", "packages/client/README.
 const HELP_COMMANDS = [[], ["compile"], ["list"], ["query"], ["serve"], ["load"], ["repl"], ["find"], ["why"], ["playground"]];
 
 /**
- * Examples on DynamoDB name DynamoDB Local at the README's address; here one
- * is started on a free port (once, for them all) with the demo tables loaded,
- * and the AWS SDK gets the README's variables: it reads process.env itself.
+ * Examples on DynamoDB name DynamoDB Local at the README's address; here they
+ * go to this file's database in the run's DynamoDB Local (on a free port) with
+ * the demo tables loaded, and the AWS SDK gets the README's variables (it reads
+ * process.env itself).
  */
 const DYNAMODB_LOCAL = "http://127.0.0.1:8000";
 const needsDynamo = (line: string): boolean => line.includes("--dynamodb-endpoint");
-const README_AWS_ENV = { AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", AWS_REGION: "us-east-1" };
+const README_AWS_NAMES = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION"];
 let dynamo: DynamoBackend | undefined;
-const savedEnv = Object.fromEntries(Object.keys(README_AWS_ENV).map((name) => [name, process.env[name]]));
+const savedEnv = Object.fromEntries(README_AWS_NAMES.map((name) => [name, process.env[name]]));
 
 /** The files examples name, as a reader would have them. */
 const fixtures = mkdtempSync(join(tmpdir(), "itemfilter-examples-"));
@@ -189,7 +190,8 @@ beforeAll(async () => {
   const demo = await loadTablesFromFile(join(repo, "packages/cli/demo/demo.json"));
   const tables = Object.fromEntries(Object.entries(demo).map(([name, t]) => [name, { key: t.primaryKey, ...(t.secondaryKey === undefined ? {} : { sortKey: t.secondaryKey }), items: t.items }]));
   dynamo = await startDynamoBackend(tables);
-  Object.assign(process.env, README_AWS_ENV);
+  // The README's variables, with this file's access key for the README's any (it names this file's database in the run's DynamoDB Local).
+  Object.assign(process.env, dynamo.db.env);
 }, 120_000);
 afterAll(async () => {
   for (const [name, value] of Object.entries(savedEnv)) {

@@ -14,6 +14,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chevrotainStubs } from "./chevrotainStubs.mjs";
+import { checkMangled, MANGLED_PROPS } from "./mangledProps.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const chevrotain = JSON.parse(readFileSync(new URL("../node_modules/chevrotain/package.json", import.meta.url), "utf8"));
@@ -43,6 +44,8 @@ const result = await build({
   // Readable output (names and layout kept) minus dead code; a minifying app bundler does the rest.
   minifySyntax: true,
   treeShaking: true,
+  // Chevrotain's internal property names, short (see mangledProps.mjs).
+  mangleProps: MANGLED_PROPS,
   sourcemap: true,
   legalComments: "inline",
   banner: { js: banner },
@@ -65,6 +68,10 @@ const result = await build({
   ],
 });
 stubs.check();
+checkMangled(
+  Object.keys(result.metafile.outputs).map((path) => ({ path, text: readFileSync(join(root, path), "utf8") })),
+  Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs)).filter((i) => i.includes("chevrotain")).map((i) => readFileSync(join(root, i), "utf8")),
+);
 const parseFreeInputs = Object.entries(result.metafile.outputs).filter(([out]) => !out.endsWith("dist/parser.js")).flatMap(([, o]) => Object.keys(o.inputs));
 if (parseFreeInputs.some((i) => i.includes("chevrotain"))) throw new Error("chevrotain reached the parse-free side of the split (scripts/bundle.mjs)");
 writeFileSync(join(root, "dist/bundle.js"), `${banner}\n${reexports(parser, "./parser.js")}\n${reexports(parseFree, "./parse-free.js")}\n`);

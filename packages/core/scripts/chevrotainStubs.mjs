@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import ts from "typescript";
+import { gastRecorderStub, lookaheadWithRecordedPaths, parserWithRecordedGrammar, recordGrammar } from "./recordedGrammar.mjs";
 
 /**
  * An esbuild plugin that leaves out of the shipped bundle the parts of
@@ -25,6 +26,9 @@ import ts from "typescript";
  *   and without that half nothing imports cst/cst.js or cst/cst_visitor.js.
  * - parser/traits/perf_tracer.js: init-time tracing, which only a parser
  *   built with traceInitPerf turns on; the stub runs each phase.
+ * - parser/traits/gast_recorder.js and the recording in parser/parser.js's
+ *   performSelfAnalysis: the grammar is recorded when the bundle is built and
+ *   rebuilt from that record (recordedGrammar.mjs).
  *
  * And methods of the parser's traits that the grammar never reaches are cut
  * out of their classes (METHODS below): the DSL methods the grammar does not
@@ -66,32 +70,41 @@ const METHODS = [
     ],
   },
   { module: "parse/parser/traits/lexer_adapter.js", methods: replaced("getLexerPosition") ? ["getLexerPosition"] : [] },
+  // Grammar validations, run only when skipValidations is false (they call the stubbed checks.js).
+  {
+    module: "parse/grammar/llk_lookahead.js",
+    methods: ["validate", "validateNoLeftRecursion", "validateEmptyOrAlternatives", "validateAmbiguousAlternationAlternatives", "validateSomeNonEmptyLookaheadPath"],
+  },
   // Called only by the cut AT_LEAST_ONE forms.
   { module: "parse/parser/traits/error_handler.js", methods: ["raiseEarlyExitException"] },
-  { module: "parse/parser/traits/gast_recorder.js", methods: ["atLeastOneInternalRecord", "atLeastOneSepFirstInternalRecord", "manySepFirstInternalRecord", "BACKTRACK_RECORD"] },
 ];
 
 export function chevrotainStubs() {
   const used = CUT_DSL.filter(calls);
   if (used.length > 0) throw new Error(`src/syntax/parser.ts calls ${used.join(", ")}, whose implementation the bundle cuts; update packages/core/scripts/chevrotainStubs.mjs`);
   const counts = new Map();
+  let grammar;
   const stubs = [
     { module: "scan/lexer_public.js", contents: lexerStub },
     { module: "parse/grammar/checks.js", contents: throwingExports },
     { module: "parse/errors_public.js", contents: throwingExports },
     { module: "parse/parser/traits/tree_builder.js", contents: treeBuilderStub },
     { module: "parse/parser/traits/perf_tracer.js", contents: perfTracerStub },
+    // The grammar recorded at build time (recordedGrammar.mjs), recorded once however many builds the plugin serves.
+    { module: "parse/parser/parser.js", contents: async (real, module) => parserWithRecordedGrammar(real, module, await (grammar ??= recordGrammar())) },
+    { module: "parse/parser/traits/gast_recorder.js", contents: gastRecorderStub },
+    { module: "parse/grammar/lookahead.js", contents: lookaheadWithRecordedPaths },
     ...METHODS.map((cut) => ({ module: cut.module, contents: (real) => withoutMethods(real, cut) })),
   ];
   const plugin = {
     name: "chevrotain-stubs",
     setup(b) {
-      b.onLoad({ filter: /[\\/]chevrotain[\\/]lib[\\/]src[\\/].*\.js$/ }, (args) => {
+      b.onLoad({ filter: /[\\/]chevrotain[\\/]lib[\\/]src[\\/].*\.js$/ }, async (args) => {
         const path = args.path.replaceAll("\\", "/");
         const stub = stubs.find((s) => path.endsWith(`/chevrotain/lib/src/${s.module}`));
         if (stub === undefined) return undefined;
         counts.set(stub.module, (counts.get(stub.module) ?? 0) + 1);
-        return { loader: "js", contents: stub.contents(readFileSync(args.path, "utf8"), stub.module) };
+        return { loader: "js", contents: await stub.contents(readFileSync(args.path, "utf8"), stub.module) };
       });
     },
   };

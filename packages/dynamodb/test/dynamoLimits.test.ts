@@ -3,19 +3,19 @@ import { CreateTableCommand, DynamoDBClient, ScanCommand } from "@aws-sdk/client
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FilterError } from "@itemfilter/core";
 import { compileDynamo, DYNAMO_LIMITS } from "@itemfilter/dynamodb";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../../../test/support/dynamoDbLocal.js";
 
 /**
  * Our expression limits are DynamoDB's, checked on DynamoDB Local: at the
  * limit it accepts, one past it refuses, and compileDynamo refuses first
  * (E_LIMIT). Every golden expression is accepted as it is.
  */
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 let client: DynamoDBClient;
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
-  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  db = await sharedDynamoDbLocal();
+  client = new DynamoDBClient({ endpoint: db.endpoint, region: "us-east-1", credentials: db.credentials });
   await client.send(
     new CreateTableCommand({
       TableName: "limits",

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDynamoDbLocal, type DynamoDbLocal } from "../../../test/support/dynamoDbLocal.js";
+import { sharedDynamoDbLocal, type DynamoDbLocalDatabase } from "../../../test/support/dynamoDbLocal.js";
 
 /**
  * The README's TypeScript examples run as written: bundled against the
@@ -17,10 +17,10 @@ const here = fileURLToPath(new URL("../", import.meta.url));
 const readme = readFileSync(join(here, "README.md"), "utf8");
 const examples = [...readme.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
 const tmp = mkdtempSync(join(tmpdir(), "itemfilter-dynamodb-readme-"));
-let db: DynamoDbLocal;
+let db: DynamoDbLocalDatabase;
 
 beforeAll(async () => {
-  db = await startDynamoDbLocal();
+  db = await sharedDynamoDbLocal();
 }, 90_000);
 
 afterAll(async () => {
@@ -41,7 +41,7 @@ async function run(code: string, index: number): Promise<{ status: number | null
   });
   const file = join(tmp, `example-${index}.mjs`);
   writeFileSync(file, bundled.outputFiles[0]!.text);
-  const env = { ...process.env, DYNAMODB_ENDPOINT: db.endpoint, AWS_REGION: "us-east-1", AWS_ACCESS_KEY_ID: "local", AWS_SECRET_ACCESS_KEY: "local", NODE_NO_WARNINGS: "1" };
+  const env = { ...process.env, DYNAMODB_ENDPOINT: db.endpoint, ...db.env, NODE_NO_WARNINGS: "1" };
   const out = spawnSync(process.execPath, [file], { cwd: tmp, encoding: "utf8", timeout: 60_000, env });
   return { status: out.status, stdout: out.stdout, stderr: out.stderr };
 }
