@@ -1,11 +1,11 @@
-// The test command's runs of vitest (`npx -y pnpm@10 test` runs this after test/prepareMachine.sh and the
-// tests' typecheck): the whole suite on this machine's Node, then on the supported Node versions that
-// are not this machine's, with binaries from the npm registry's node-<platform>-<arch> packages (by
-// `npm pack`, so npm checks each against the registry's integrity hash), kept under
-// node_modules/.cache/itemfilter-node. Nothing else is downloaded.
+// The test command's runs of vitest (`npx -y pnpm@10 test` runs this after test/prepareMachine.sh): the whole
+// suite on this machine's Node, and beside it, one after another, the tests' typecheck and the runs on the
+// supported Node versions that are not this machine's, with binaries from the npm registry's node-<platform>-<arch>
+// packages (by `npm pack`, so npm checks each against the registry's integrity hash), kept under
+// node_modules/.cache/itemfilter-node. Nothing else is downloaded. The first run's output is on the terminal;
+// each other job writes a log there, shown in full when the job fails.
 //
-// What runs where, and why (README "Node versions"): a second whole run would double the test time (about
-// 4 minutes each on the 2-core CI machine), so
+// What runs where, and why (README "Node versions"): a second whole run would double the test time, so
 //   - this machine's Node: every test;
 //   - Node 24: every test but those whose work happens in another engine: test/dynamodb (DynamoDB Local,
 //     a JVM, answers the property tests' oracle) and test/browser (Chromium runs the code). The Node side
@@ -15,12 +15,12 @@
 // A run for the Node major this machine already has is left out. ITEMFILTER_TEST_NODES picks runs by
 // name, comma-separated: `machine`, `24`, `22` (e.g. `machine` while working on one change); test files
 // given after the command replace each run's own selection (`node test/runTests.mjs packages/cli/test/bin.test.ts`
-// runs that file on every Node).
+// runs that file on every Node, without the typecheck).
 //
 // The last line is the total over the runs, "tests: N passed, N failed, N skipped"; the exit code is 1
 // when any run failed (every run goes on, so one failure does not hide another Node's).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -47,37 +47,80 @@ if (unknown.length > 0) {
 }
 
 const only = process.argv.slice(2);
-const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedRuns = 0;
-for (const run of runs) {
-  if (picked !== undefined && !picked.includes(run.id)) continue;
+const selected = runs.filter((run) => {
+  if (picked !== undefined && !picked.includes(run.id)) return false;
   if (run.id !== "machine" && run.major === runs[0].major && (picked === undefined || picked.includes("machine"))) {
     console.error(`runTests: this machine's Node is ${process.version}: the Node ${run.major} run is the first one`);
-    continue;
+    return false;
   }
-  const node = run.node ?? nodeBinary(run.version);
-  const label = run.id === "machine" ? `Node ${process.version} (this machine's)` : `Node v${run.version}`;
+  return true;
+});
+// Binaries first (a download's messages before any test output).
+for (const run of selected) run.node ??= nodeBinary(run.version);
+
+// Two lanes at once: the first run with its output on the terminal, and beside it the tests' typecheck and the
+// other runs one after another, each writing to a log that is shown when it ends badly. Most test files wait on
+// processes (the CLI, DynamoDB Local, Chromium), so one run alone left a 2-core machine idle for much of its
+// time; the lanes fill it (README "Node versions").
+const [first, ...rest] = selected;
+const jobs = [
+  ...(only.length > 0 ? [] : [{ id: "types", label: "the tests' typecheck", command: process.execPath, args: [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "test/tsconfig.json"] }]),
+  ...rest.map(vitestJob),
+];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = 0;
+const [firstOk, restOk] = await Promise.all([first === undefined ? true : runJob(vitestJob(first), "inherit"), runLane(jobs)]);
+if (!firstOk) failed++;
+if (!restOk) failed++;
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed === 0 ? 0 : 1);
+
+function vitestJob(run) {
   const args = only.length > 0 ? only : run.args;
   const exclude = only.length > 0 ? [] : run.exclude;
   const what = `${args.length === 0 ? "every test" : args.join(" ")}${exclude.length === 0 ? "" : ` but ${exclude.join(", ")}`}`;
-  console.error(`\nrunTests: ${label}: ${what}`);
+  const label = run.id === "machine" ? `Node ${process.version} (this machine's)` : `Node v${run.version}`;
   const report = join(cache, `results-${run.id}.json`);
-  rmSync(report, { force: true });
-  const started = Date.now();
-  const result = spawnSync(node, [vitest, "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: "inherit",
+  return {
+    id: run.id,
+    label: `${label}: ${what}`,
+    report,
+    command: run.node,
+    args: [vitest, "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
     // Whatever a test spawns by name (node, npx, pnpm's scripts) runs on the same Node.
-    env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ""}`, ITEMFILTER_TEST_EXCLUDE: exclude.join(",") },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  const counts = readCounts(report);
-  if (result.status !== 0 || counts === undefined || counts.failed > 0) failedRuns++;
-  if (counts !== undefined) for (const key of Object.keys(totals)) totals[key] += counts[key];
-  console.error(`runTests: ${label}: ${counts === undefined ? "no results" : `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`} in ${seconds} s (exit ${result.status ?? result.signal})`);
+    env: { PATH: `${dirname(run.node)}:${process.env.PATH ?? ""}`, ITEMFILTER_TEST_EXCLUDE: exclude.join(",") },
+  };
 }
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedRuns === 0 ? 0 : 1);
+
+/** The jobs one after another; true when every one passed (each runs even when one before it failed). */
+async function runLane(lane) {
+  let ok = true;
+  for (const job of lane) if (!(await runJob(job, "log"))) ok = false;
+  return ok;
+}
+
+/** One job, its output on this terminal ("inherit") or in a log shown when it fails ("log"); true when it passed. */
+function runJob(job, output) {
+  mkdirSync(cache, { recursive: true });
+  if (job.report !== undefined) rmSync(job.report, { force: true });
+  const log = join(cache, `log-${job.id}.txt`);
+  console.error(`\nrunTests: ${job.label}${output === "log" ? ` (output in ${log})` : ""}`);
+  const started = Date.now();
+  const stdio = output === "inherit" ? "inherit" : ["ignore", openSync(log, "w"), openSync(log, "a")];
+  const child = spawn(job.command, job.args, { cwd: root, stdio, env: { ...process.env, ...job.env } });
+  return new Promise((resolve) => {
+    child.on("close", (status, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const counts = job.report === undefined ? undefined : readCounts(job.report);
+      const ok = status === 0 && (job.report === undefined || (counts !== undefined && counts.failed === 0));
+      if (counts !== undefined) for (const key of Object.keys(totals)) totals[key] += counts[key];
+      if (!ok && output === "log") console.error(readFileSync(log, "utf8"));
+      const result = job.report === undefined ? (ok ? "passed" : "failed") : counts === undefined ? "no results" : `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+      console.error(`runTests: ${job.label}: ${result} in ${seconds} s (exit ${status ?? signal})`);
+      resolve(ok);
+    });
+  });
+}
 
 /** The counts of vitest's JSON report, or undefined when the run wrote none (it could not start). */
 function readCounts(file) {
