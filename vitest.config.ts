@@ -46,7 +46,7 @@ export default defineConfig({
     globalSetup: ["test/support/dynamoDbLocalBroker.ts"],
     // Vitest's default is one worker per core less one: a single worker on the 2-core
     // machines CI runs on. Most test files wait on child processes (the CLI, Chromium,
-    // DynamoDB Local), so two at a time keep the whole run well inside its 5 minutes.
+    // DynamoDB Local), so two at a time; test/runTests.mjs runs the other Nodes' runs beside this one too.
     maxWorkers: 2,
     // A hang guard, not a speed check (no test's pass may depend on wall time): a test that spawns the CLI a
     // few times takes a second or two on a quiet machine and has taken over 30 s on a loaded 2-core one.
