@@ -293,6 +293,4 @@ export class LeanParser extends EmbeddedActionsParser {
     const self = this as unknown as Internals;
     return alternatives[self.tokVector[self.currIdx + 1]!.tokenTypeIdx] ?? -1;
   }
-
-
 }
