@@ -62,7 +62,7 @@ export interface LexResult {
 }
 
 /** Scanning stops collecting problems past this many, so hostile input cannot make a huge report. */
-const MAX_PROBLEMS = 50;
+export const MAX_PROBLEMS = 50;
 
 interface Keyword {
   type: TokenType;
