@@ -36,7 +36,7 @@ const SLOW_FIRST = [
 
 /** Vitest's order (each project's files together, the isolated project first), with SLOW_FIRST's files first in each project. */
 export class SlowFirstSequencer extends BaseSequencer {
-  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
 
     const rank = (spec: TestSpecification): number => {
