@@ -42,6 +42,8 @@ const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
 const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null, DateLiteral);
 const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, DateLiteral);
 const AND_TYPES = typeSet(And);
+const OR_TYPES = typeSet(Or);
+const COMMA_TYPES = typeSet(Comma);
 /** Alternatives by the token they start with, for LeanParser.choose(): `[type, alternative]` pairs, each type only ever that alternative's. */
 function altTable(...pairs: [TokenType, number][]): readonly number[] {
   const table: number[] = [];
@@ -53,6 +55,9 @@ const UNARY_ALTS = altTable([Not, 0], [LParen, 1], [Identifier, 2], [QuotedIdent
 const OPERATION_ALTS = altTable([CompareOp, 0], [Is, 1], [Null, 2], [NotNull, 3], [In, 4], [Between, 5]);
 /** inListAlts: a list in parentheses or brackets. */
 const IN_LIST_ALTS = altTable([LParen, 0], [LBracket, 1]);
+/** What closes an in list, for choose(): the token its MANY expects after it. */
+const CLOSE_PAREN = altTable([RParen, 0]);
+const CLOSE_BRACKET = altTable([RBracket, 0]);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -77,9 +82,16 @@ export class FilterParser extends NodeBuilder {
     this.performSelfAnalysis();
   }
 
+  /** A parse of the tokens given to begin() (or `input`), as `filter()` is. */
+  parseFilter(): FilterNode | null {
+    return this.outermost(this.filter);
+  }
+
   /** filter := orExpr? */
   filter = this.RULE("filter", (): FilterNode | null => {
     let body: FilterNode | null = null;
+    // Where the next token starts a unary, the OPTION would take its body: taken directly.
+    if (this.choose(UNARY_ALTS) >= 0) return this.SUBRULE(this.orExpr);
     this.OPTION(() => {
       body = this.SUBRULE(this.orExpr);
     });
@@ -91,7 +103,9 @@ export class FilterParser extends NodeBuilder {
     const start = this.LA(1);
     const first = this.SUBRULE(this.andExpr);
     let operands: FilterNode[] | undefined;
-    this.MANY(() => {
+    // As andExpr's: the MANY's iterations on take()'s path, and the MANY itself only where it could take one.
+    while (this.take(OR_TYPES) !== undefined) flatten("Or", this.SUBRULE2(this.andExpr), (operands ??= flatten("Or", first, [])));
+    if (!this.none(OR_TYPES)) this.MANY(() => {
       this.CONSUME(Or);
       const next = this.SUBRULE2(this.andExpr);
       if (!this.RECORDING_PHASE) flatten("Or", next, (operands ??= flatten("Or", first, [])));
@@ -106,9 +120,10 @@ export class FilterParser extends NodeBuilder {
     const first = this.SUBRULE(this.unary);
     let operands: FilterNode[] | undefined;
     // The MANY's iterations on take()'s path: the same token consumed and the same subrule called.
-    // The MANY then meets what follows the last operand, as it would have after its own iterations.
+    // The MANY then meets what follows the last operand, as it would have after its own iterations;
+    // it ends the rule, so with no iteration to take it does nothing (LeanParser.none()) and is left out.
     while (this.take(AND_TYPES) !== undefined) flatten("And", this.SUBRULE2(this.unary), (operands ??= flatten("And", first, [])));
-    this.MANY(() => {
+    if (!this.none(AND_TYPES)) this.MANY(() => {
       this.CONSUME(And);
       const next = this.SUBRULE2(this.unary);
       if (!this.RECORDING_PHASE) flatten("And", next, (operands ??= flatten("And", first, [])));
@@ -327,15 +342,29 @@ export class FilterParser extends NodeBuilder {
   /** A comma-separated list; `idx` numbers its two literal occurrences, `loop` its MANY and comma. */
   private values(idx: number, loop: number): LiteralNode[] {
     const list = [this.literal(idx)];
-    this.many(loop, () => {
+    // The MANY's iterations on take()'s path; the MANY then runs unless its closing bracket is next,
+    // where it would take no iteration and find the token it expects after it (nothing to recover).
+    for (;;) {
       this.more();
-      this.consume(loop, Comma);
-      const next = this.literal(idx + 1);
-      if (!this.RECORDING_PHASE && list.push(next) > this.state.maxInValues) {
-        this.limit(this.LA(0), limitText("maxInValues", this.state.maxInValues));
-      }
-    });
+      if (this.take(COMMA_TYPES) === undefined) break;
+      this.nextValue(list, idx);
+    }
+    if (this.choose(loop === 1 ? CLOSE_PAREN : CLOSE_BRACKET) < 0) {
+      this.many(loop, () => {
+        this.more();
+        this.consume(loop, Comma);
+        this.nextValue(list, idx);
+      });
+    }
     return list;
+  }
+
+  /** The value after a comma, added to the list within maxInValues. */
+  private nextValue(list: LiteralNode[], idx: number): void {
+    const next = this.literal(idx + 1);
+    if (!this.RECORDING_PHASE && list.push(next) > this.state.maxInValues) {
+      this.limit(this.LA(0), limitText("maxInValues", this.state.maxInValues));
+    }
   }
 
   /**

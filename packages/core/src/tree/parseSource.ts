@@ -87,14 +87,14 @@ export function parseScanned(source: string, index: LineIndex, locate: boolean, 
   if (tokens.length > 0) {
     clearDetails();
     parser.state = state;
-    parser.input = tokens;
+    parser.begin(tokens);
     try {
-      body = parser.filter();
+      body = parser.parseFilter();
     } catch (error) {
       if (error instanceof FilterError) throw error;
       // Past the engine's stack, Chevrotain's own finally blocks overflow too and can surface
       // as another RangeError ("Invalid array length"); any RangeError here is that exhaustion.
-      // The next parse sets parser.input, which resets its rule stack, so the instance stays usable.
+      // The next parse starts with parser.begin(), which resets its rule stack, so the instance stays usable.
       if (isStackOverflow(error) || error instanceof RangeError) {
         throw new FilterError([
           {
