@@ -3,7 +3,7 @@ import type { DiagnosticParams, ErrorCode } from "../messages/errors.js";
 import { replaceTitle } from "../messages/messageText.js";
 import { renderMessage } from "../messages/renderMessage.js";
 import { scanCurlyQuoted, scanString } from "./scanString.js";
-import { scanNumber } from "./scanNumber.js";
+import { continuesNumber, scanNumber } from "./scanNumber.js";
 import type { Operator } from "../values/operators.js";
 import { OPERATORS } from "../values/operators.js";
 import {
@@ -18,6 +18,7 @@ import {
   LBracket,
   LParen,
   Not,
+  NumberLiteral,
   NotNull,
   Null,
   Or,
@@ -101,10 +102,12 @@ for (const op of OPERATORS) {
  * walked by index: a sparse array and for-of with destructuring measured
  * slower than the whole rest of the lexer.
  */
-const KEYWORD_SHAPES: ({ word: string; kw: Keyword }[] | null)[] = Array.from({ length: 128 * 16 }, () => null);
+const KEYWORD_SHAPES: ({ codes: number[]; kw: Keyword }[] | null)[] = Array.from({ length: 128 * 16 }, () => null);
 for (const [word, kw] of KEYWORDS) {
   if (word !== word.toLowerCase()) continue;
-  (KEYWORD_SHAPES[word.charCodeAt(0) * 16 + word.length] ??= []).push({ word, kw });
+  // Its characters as numbers: an array read is cheaper than charCodeAt, which checks the string's representation each time.
+  const codes = Array.from(word, (ch) => ch.charCodeAt(0));
+  (KEYWORD_SHAPES[word.charCodeAt(0) * 16 + word.length] ??= []).push({ codes, kw });
 }
 
 function keywordOf(source: string, start: number, end: number): Keyword | undefined {
@@ -116,8 +119,8 @@ function keywordOf(source: string, start: number, end: number): Keyword | undefi
   if (shapes === null) return undefined;
   // Keywords are ASCII letters, and (c | 32) maps only A-Z onto a-z, so this compares case-insensitively.
   next: for (let s = 0; s < shapes.length; s++) {
-    const { word, kw } = shapes[s]!;
-    for (let k = 1; k < len; k++) if ((source.charCodeAt(start + k) | 32) !== word.charCodeAt(k)) continue next;
+    const { codes, kw } = shapes[s]!;
+    for (let k = 1; k < len; k++) if ((source.charCodeAt(start + k) | 32) !== codes[k]) continue next;
     return kw;
   }
   return undefined;
@@ -192,14 +195,13 @@ export function lex(source: string): LexResult {
  * filter a chunk at a time as the parser reaches it). A lexeme that starts before
  * `to` is scanned whole.
  */
-export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[]): number {
+export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[], push: Push = pusher(tokens, source)): number {
   const n = to;
   const length = source.length;
   let i = from;
 
-  // Made by functions of their own: a closure made here would hold `source` and the rest in a
-  // context object, and every read of them in the loop below would be a load from it.
-  const push = pusher(tokens, source);
+  // Made by functions of their own (as `push` is): a closure made here would hold `source` and the
+  // rest in a context object, and every read of them in the loop below would be a load from it.
   const problem = reporter(problems);
 
   while (i < n && problems.length < MAX_PROBLEMS) {
@@ -327,6 +329,17 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         }
         push(Parameter, start, end, source.slice(i + 1, end));
         i = end;
+        continue;
+      }
+    }
+    if (isDigit(c)) {
+      // scanNumber's fast path, without the call: a short integer that nothing continues is exact.
+      let j = i + 1;
+      let acc = c - 48;
+      for (let d = source.charCodeAt(j); d >= 48 && d <= 57; d = source.charCodeAt(++j)) acc = acc * 10 + (d - 48);
+      if (j - i < 16 && (j - i === 1 || c !== 48) && !continuesNumber(source, j)) {
+        push(NumberLiteral, start, j, acc);
+        i = j;
         continue;
       }
     }
