@@ -188,8 +188,25 @@ export class LeanParser extends EmbeddedActionsParser {
     try {
       return this.subruleInternal(rule as unknown as LeanRule, self.subruleIdx) as T;
     } finally {
-      self.onAfterParse(ruleName);
+      this.onAfterParse(ruleName);
     }
+  }
+
+  /**
+   * Chevrotain's hook after the outermost rule, the same but without its
+   * Array.at() calls for a parse that read all its input (isAtEndOfInput):
+   * then there is nothing to report, and only the end-of-input padding that
+   * onBeforeParse pushed (at tokVectorLength and after) is taken off.
+   */
+  protected onAfterParse(ruleName: string): void {
+    const self = this as unknown as Internals;
+    const tokens = self.tokVector;
+    if (self.currIdx + 1 < self.tokVectorLength || tokens.length <= self.tokVectorLength) {
+      BASE.onAfterParse.call(this, ruleName);
+      return;
+    }
+    const padding = tokens[self.tokVectorLength];
+    while (tokens.length > 0 && tokens[tokens.length - 1] === padding) tokens.pop();
   }
 
   /**

@@ -396,10 +396,16 @@ function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
 
 /** Whether a name token is the word `size` or `fold` (in any case), which a `(` makes DynamoDB's size() or fold(). */
 function isFunctionWord(name: IToken | undefined): boolean {
-  // The length first: most names are not four characters, and image is a slice of the source.
+  // The length first: most names are not four characters. Compared in place, as keywords are
+  // (| 32 maps only A-Z onto a-z): reading image would slice the source and lower-case the slice.
   if (name === undefined || name.tokenType !== Identifier || name.endOffset! - name.startOffset !== 3) return false;
-  const word = name.image.toLowerCase();
-  return word === "size" || word === "fold";
+  const word = (name as unknown as { payload: unknown }).payload;
+  if (typeof word !== "string") return false;
+  const a = word.charCodeAt(0) | 32;
+  const b = word.charCodeAt(1) | 32;
+  const c = word.charCodeAt(2) | 32;
+  const d = word.charCodeAt(3) | 32;
+  return (a === 115 && b === 105 && c === 122 && d === 101) || (a === 102 && b === 111 && c === 108 && d === 100); // "size", "fold"
 }
 
 /** Whether the function word of a subject is `fold`. */
