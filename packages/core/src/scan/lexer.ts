@@ -270,15 +270,13 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         continue;
       }
     }
-    if (isDigit(c) || c === 45) {
-      // A short integer that nothing continues is always exact: read here, without a call; the rest is scanNumber's.
-      const first = c === 45 ? i + 1 : i;
-      let j = first;
-      let acc = 0;
+    if (isDigit(c)) {
+      // scanNumber's fast path, without the call: a short integer that nothing continues is exact.
+      let j = i + 1;
+      let acc = c - 48;
       for (let d = source.charCodeAt(j); d >= 48 && d <= 57; d = source.charCodeAt(++j)) acc = acc * 10 + (d - 48);
-      const digits = j - first;
-      if (digits > 0 && digits < 16 && (digits === 1 || source.charCodeAt(first) !== 48) && !continuesNumber(source, j)) {
-        push(NumberLiteral, start, j, first === start ? acc : -acc);
+      if (j - i < 16 && (j - i === 1 || c !== 48) && !continuesNumber(source, j)) {
+        push(NumberLiteral, start, j, acc);
         i = j;
         continue;
       }

@@ -9,8 +9,17 @@ import { NumberLiteral } from "./tokens.js";
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const NUMBER_TAIL = /[\p{L}\p{Nd}_.]+/uy;
 
-/** A number at `start`; the lexer reads a short integer itself (lexer.ts), so this is every other number, and every malformed one. */
 export function scanNumber(source: string, start: number, push: Push, problem: Problem): number {
+  // Fast path: a short integer followed by something that cannot continue a number is always exact.
+  let i = source.charCodeAt(start) === 45 ? start + 1 : start;
+  const first = i;
+  let acc = 0;
+  for (let c = source.charCodeAt(i); c >= 48 && c <= 57; c = source.charCodeAt(++i)) acc = acc * 10 + (c - 48);
+  const digits = i - first;
+  if (digits > 0 && digits < 16 && (digits === 1 || source.charCodeAt(first) !== 48) && !continuesNumber(source, i)) {
+    push(NumberLiteral, start, i, first === start ? acc : -acc);
+    return i;
+  }
   NUMBER.lastIndex = start;
   const ok = NUMBER.test(source);
   let end = ok ? NUMBER.lastIndex : start;
