@@ -137,6 +137,8 @@ export class FilterParser extends NodeBuilder {
     this.more();
     // The alternative the OR would take, run without the OR's lookahead where the next token names it.
     const alt = this.choose(UNARY_ALTS);
+    // The predicate's alternative (the usual one) called as itself rather than through the table.
+    if (alt === 2) return this.SUBRULE(this.predicate);
     return alt >= 0 ? this.unaryAlts[alt]!.ALT.call(this) : this.OR(this.unaryAlts);
   });
 
@@ -194,7 +196,8 @@ export class FilterParser extends NodeBuilder {
     this.sizing = sized !== undefined && !folded && !this.RECORDING_PHASE;
     this.folding = folded && !this.RECORDING_PHASE;
     const alt = this.choose(OPERATION_ALTS);
-    const node = alt >= 0 ? this.operationAlts[alt]!.ALT.call(this) : this.OR2(this.operationAlts);
+    // A comparison (the usual operation) called as itself rather than through the table.
+    const node = alt === 0 ? this.comparisonOperation() : alt >= 0 ? this.operationAlts[alt]!.ALT.call(this) : this.OR2(this.operationAlts);
     this.sizing = false;
     this.folding = false;
     // Under error recovery the operation may be missing; the parse fails anyway.
@@ -236,14 +239,15 @@ export class FilterParser extends NodeBuilder {
   /** The `size` of the predicate being parsed when its subject is `size(…)`. */
   private sizeWord: IToken | undefined;
 
+  /** `CompareOp comparand`: operationAlts' first alternative. */
+  private comparisonOperation(): PredicateNode {
+    const op = this.CONSUME1(CompareOp);
+    const value = this.take(COMPARAND_TYPES) ?? this.OR3(this.comparandAlts);
+    return this.RECORDING_PHASE ? (undefined as never) : this.comparison(op, value);
+  }
+
   private readonly operationAlts: Alts<PredicateNode> = [
-    {
-      ALT: () => {
-        const op = this.CONSUME1(CompareOp);
-        const value = this.take(COMPARAND_TYPES) ?? this.OR3(this.comparandAlts);
-        return this.RECORDING_PHASE ? (undefined as never) : this.comparison(op, value);
-      },
-    },
+    { ALT: () => this.comparisonOperation() },
     {
       ALT: () => {
         const is = this.CONSUME1(Is);
