@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, explainMatch, FilterError, plan, renderTemplate, TEMPLATES, validateListFilter, type Diagnostic, type Words } from "@itemfilter/core";
 import { compileDynamo, planDynamo } from "@itemfilter/dynamodb";
 import { boundMessage } from "../packages/core/src/messages/messageText.js";
+import { propertyRuns } from "./support/propertyRuns.js";
 
 /**
  * Every message is a function of its code and params: each golden diagnostic,
@@ -119,7 +120,7 @@ describe("messages rendered from code and params with the README's templates", (
           : () => validateListFilter({ item: pieces[0], operator: pieces[1], value: pieces.length > 2 ? pieces.slice(2) : pieces[2] });
         for (const d of diagnosticsOf(run)) expect(fromReadme(d)).toBe(d.message);
       }),
-      { numRuns: 400, seed: 36 },
+      { numRuns: propertyRuns(400), seed: 36 },
     );
   });
 });

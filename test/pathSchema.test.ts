@@ -4,6 +4,7 @@ import { readNamePath } from "../packages/core/src/scan/readNamePath.js";
 import { nameArb } from "./property/astArbitraries.js";
 import { attributeWarnings, compileList, FilterError, inferSchema, parse, plan, quotePath, SchemaInference, type Schema } from "@itemfilter/core";
 import { compileDynamo } from "@itemfilter/dynamodb";
+import { propertyRuns } from "./support/propertyRuns.js";
 
 /** Issue 34: a schema describes nested attributes; its allow-list, types and aliases apply per path. */
 
@@ -122,7 +123,7 @@ describe("a schema's names read as the scanner reads them", () => {
         }
         expect(readNamePath(t)).toEqual(parsed);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

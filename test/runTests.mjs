@@ -12,6 +12,8 @@
 //     of both (the AWS SDK, the client, the emulator, the CLI) runs on Node 24 in the other tests;
 //   - Node 22: the libraries' unit tests, packages/*/test but the CLI's (four fifths of the unit tests' time:
 //     they start processes and servers; the CLI's own code runs on this machine's Node and on Node 24).
+// On the Node 24 and 22 runs a property test draws a quarter of its inputs (test/support/propertyRuns.ts), and the
+// checks no Node changes (typechecks, publint, attw) are skipped (test/support/onOtherNode.ts).
 // A run for the Node major this machine already has is left out. ITEMFILTER_TEST_NODES picks runs by
 // name, comma-separated: `machine`, `24`, `22` (e.g. `machine` while working on one change); test files
 // given after the command replace each run's own selection (`node test/runTests.mjs packages/cli/test/bin.test.ts`
@@ -30,6 +32,9 @@ const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
 
 /** The Node versions the packages support besides the machine's (engines: >=22.12), newest patch when this was written. */
 const NODES = { 24: "24.22.3", 22: "22.23.5" };
+
+/** The share of a property test's inputs drawn on the other Nodes' runs (README "Node versions"). */
+const PROPERTY_SHARE = 0.25;
 
 // args: vitest's file filters; exclude: globs left out (through ITEMFILTER_TEST_EXCLUDE, which vitest.config.ts
 // gives its projects: vitest's own --exclude does not reach them).
@@ -88,7 +93,13 @@ function vitestJob(run) {
     command: run.node,
     args: [vitest, "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
     // Whatever a test spawns by name (node, npx, pnpm's scripts) runs on the same Node.
-    env: { PATH: `${dirname(run.node)}:${process.env.PATH ?? ""}`, ITEMFILTER_TEST_EXCLUDE: exclude.join(",") },
+    // On the other Nodes a property draws a quarter of its inputs (test/support/propertyRuns.ts), and the checks
+    // whose answer no Node changes (typechecks, publint, attw) are left to the machine's run (test/support/onOtherNode.ts).
+    env: {
+      PATH: `${dirname(run.node)}:${process.env.PATH ?? ""}`,
+      ITEMFILTER_TEST_EXCLUDE: exclude.join(","),
+      ...(run.id === "machine" ? {} : { ITEMFILTER_PROPERTY_SHARE: String(PROPERTY_SHARE), ITEMFILTER_OTHER_NODE: "1" }),
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onOtherNode } from "../support/onOtherNode.js";
 
 /**
  * Every TypeScript example of the package READMEs type-checks as an app
@@ -13,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * made there), and is checked as that program followed by the block.
  * Declarations that only show a signature are fenced ```ts signature and are
  * not programs. (readmeExamples.test.ts runs the whole programs that need no
- * service; the CodeMirror one runs in test/browser.)
+ * service; the CodeMirror one runs in test/browser.) A typecheck's answer is
+ * the same whatever Node runs it: only the machine's run makes it.
  */
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const READMES = readdirSync(join(root, "packages"))
@@ -50,6 +52,7 @@ const errors = new Map<string, string[]>();
 const tsconfig = join(root, DIR, "tsconfig.json");
 
 beforeAll(() => {
+  if (onOtherNode) return;
   for (const e of examples) {
     mkdirSync(join(e.path, ".."), { recursive: true });
     writeFileSync(e.path, e.code);
@@ -86,11 +89,12 @@ beforeAll(() => {
 }, 180_000);
 
 afterAll(() => {
+  if (onOtherNode) return;
   rmSync(join(root, DIR), { recursive: true, force: true });
   for (const file of READMES) rmSync(join(root, file.replace(/README\.md$/, ""), DIR), { recursive: true, force: true });
 });
 
-describe("README TypeScript examples type-check with tsc --strict, each as a file of its own", () => {
+describe.skipIf(onOtherNode)("README TypeScript examples type-check with tsc --strict, each as a file of its own", () => {
   it("finds them", () => {
     expect(examples.filter((e) => e.file === "packages/client/README.md").length).toBeGreaterThanOrEqual(8);
     expect(examples.filter((e) => e.file === "packages/core/README.md").length).toBeGreaterThanOrEqual(10);

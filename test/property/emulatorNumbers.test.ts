@@ -6,6 +6,7 @@ import { compileList, evaluate, parseJson, stringifyJson, type ListFilter } from
 import { createEmulator, fromExactTransfer, loadNdjsonTable, loadTablesFromFile, scanNdjsonRange, scanNdjsonTable, toExactTransfer, type Emulator, type Item, type RangeJob, type TableDefinition } from "@itemfilter/emulator";
 import { afterAll, describe, expect, it } from "vitest";
 import { numberFilterArb, numberTableArb, sameStored, type NumberItem } from "./exactNumberTables.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Issue 32 over the emulator and data files: for tables whose numbers are
@@ -17,7 +18,7 @@ import { numberFilterArb, numberTableArb, sameStored, type NumberItem } from "./
  *
  * Before: the files were refused (E_FILE_JSON "cannot be held exactly").
  */
-const RUNS = Number(process.env.ITEMFILTER_EMULATOR_NUMBER_RUNS ?? 60);
+const RUNS = propertyRuns(Number(process.env.ITEMFILTER_EMULATOR_NUMBER_RUNS ?? 60));
 const CREDS = { applicationKey: "k", authenticationToken: "t" };
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-emulator-numbers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FilterError, compileList, compileQuery, evaluate, format, matches, type FilterNode } from "@itemfilter/core";
 import { listFilterArbitrary, queryFilterArbitrary } from "./exactnessArbitraries.js";
 import { itemArbitrary } from "./itemArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * The compilers are exact: whatever they accept, the JSON they produce
@@ -11,7 +12,7 @@ import { itemArbitrary } from "./itemArbitraries.js";
  * one per-operator implementation, so any difference is the compiler's.
  */
 
-const RUNS = 2000;
+const RUNS = propertyRuns(2000);
 const ITEMS_PER_FILTER = 8;
 
 /** The compiled form, or null when the compiler rejects the filter with a FilterError (anything else fails the test). */

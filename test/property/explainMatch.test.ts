@@ -14,6 +14,7 @@ import {
 import { listFilterArbitrary } from "./exactnessArbitraries.js";
 import { itemArbitrary } from "./itemArbitraries.js";
 import { listFiltersArb } from "./astArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * explainMatch against evaluate. Trees are drawn as nodes, written as text
@@ -94,7 +95,7 @@ describe("explainMatch", () => {
         const frame = formatExplanation(text, explanation);
         for (const p of explanation.predicates) expect(frame).toContain(p.reason.slice(0, 10));
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 
@@ -115,7 +116,7 @@ describe("explainMatch", () => {
           expect(covered.length).toBeGreaterThan(0);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findFilterArbitrary } from "./pinnedArbitrary.js";
 import { otherKeyType } from "./otherKeyType.js";
 import { keyValue, poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * findAll is exact: over random tables served by the emulator and random
@@ -15,7 +16,7 @@ import { keyValue, poolNumber, poolString, tsValue, wire } from "./itemArbitrari
  * drops a disjunct, loses a residual or pushes down an inexact rewrite.
  */
 
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 const CREDS = { applicationKey: "prop-key", authenticationToken: "prop-token" };
 const NAMES = ["id", "ts", "a", "b"] as const;
 

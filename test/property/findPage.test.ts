@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { findFilterArbitrary } from "./pinnedArbitrary.js";
 import { keyValue, poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
 import { otherKeyType } from "./otherKeyType.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * findPage over random tables served by the emulator, random filters (and,
@@ -17,7 +18,7 @@ import { otherKeyType } from "./otherKeyType.js";
  * another process served it: nothing but the cursor carries over.
  */
 
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 const CREDS = { applicationKey: "prop-key", authenticationToken: "prop-token" };
 const NAMES = ["id", "ts", "a", "b"] as const;
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, FilterError, plan, quoteString, type Diagnostic } from "@itemfilter/core";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Fixes one click away (issue 23): for every golden hint case, applying its
@@ -60,7 +61,7 @@ describe("fixes of the golden hint cases", () => {
         const fixed = diagnosticsOf(c, applyFix(input, first));
         expect(fixed.filter((d) => d.code === first.code && d.message === first.message)).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });
@@ -100,7 +101,7 @@ describe("a typo's first fix restores the filter", () => {
         const fixed = applyFix(text, first!);
         expect(compileList(fixed)).toEqual(compileList(original));
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 });

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collect } from "../e2e/fixtures.js";
 import { FOLD_SCHEMA, foldFilterArbitrary, foldItemsArbitrary } from "./foldArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Issue 43 over the service: for random items whose text makes letter case
@@ -21,7 +22,7 @@ import { FOLD_SCHEMA, foldFilterArbitrary, foldItemsArbitrary } from "./foldArbi
  *   and no folded condition is left to check locally;
  * - compileList refuses `fold(…)` without a copy with a span and a hint.
  */
-const RUNS = Number(process.env.ITEMFILTER_FOLD_RUNS ?? 200);
+const RUNS = propertyRuns(Number(process.env.ITEMFILTER_FOLD_RUNS ?? 200));
 const CREDS = { applicationKey: "prop-key", authenticationToken: "prop-token" };
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-fold-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

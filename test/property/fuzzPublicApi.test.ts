@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as core from "@itemfilter/core";
 import { FilterError, type FilterNode } from "@itemfilter/core";
 import { listFiltersArb, queryFilterArb, treeArb } from "./astArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /*
  * Every public function of core, called with arbitrary JavaScript values (not
@@ -12,7 +13,7 @@ import { listFiltersArb, queryFilterArb, treeArb } from "./astArbitraries.js";
  */
 
 /** FUZZ_RUNS and FUZZ_MS raise the bounds for a longer local run. */
-const RUNS = Number(process.env["FUZZ_RUNS"] ?? 300);
+const RUNS = propertyRuns(Number(process.env["FUZZ_RUNS"] ?? 300));
 /** Each property stops early (and passes) past this, so the suite's time stays bounded on a slow machine. */
 const TIME_LIMIT = Number(process.env["FUZZ_MS"] ?? 4000);
 const params = { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT };

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { findFilterArbitrary } from "./pinnedArbitrary.js";
 import { poolNumber, poolString, tsValue, wire } from "./itemArbitraries.js";
 import { otherKeyType } from "./otherKeyType.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * findAll, findPage and count with orderBy over random tables served by the
@@ -18,7 +19,7 @@ import { otherKeyType } from "./otherKeyType.js";
  * exactly when the local sort would hold more than maxSortItems.
  */
 
-const RUNS = 300;
+const RUNS = propertyRuns(300);
 const CREDS = { applicationKey: "prop-key", authenticationToken: "prop-token" };
 const NAMES = ["id", "ts", "a", "b"] as const;
 

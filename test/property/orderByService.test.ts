@@ -3,6 +3,7 @@ import { evaluate, sortItems } from "@itemfilter/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS, closeBackends, collect, openBackend, startHarness, type Backend, type Harness } from "../e2e/fixtures.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * The service client with orderBy over the service's one request handler on
@@ -14,7 +15,7 @@ import { BACKENDS, closeBackends, collect, openBackend, startHarness, type Backe
  * page sizes: findAll is evaluate's matches sorted by sortItems, findPage's
  * pages joined are findAll, count is its length.
  */
-const RUNS = 15;
+const RUNS = propertyRuns(15);
 const keys = { primary: "device", secondary: "ts" };
 const devices = fc.uniqueArray(fc.constantFrom("d0", "d1", "d2", "d3", "d4", "d5"), { minLength: 1, maxLength: 4 });
 const filterArbitrary = fc

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pathFilterArbitrary, pathItemsArbitrary } from "../dynamodb/pathArbitraries.js";
 import { collect } from "../e2e/fixtures.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Issue 34's nested attributes over the service: the planner checks every
@@ -13,7 +14,7 @@ import { collect } from "../e2e/fixtures.js";
  * exactly the items evaluate selects, each once, and every refusal by
  * compileList carries a span and a hint.
  */
-const RUNS = 200;
+const RUNS = propertyRuns(200);
 const CREDS = { applicationKey: "prop-key", authenticationToken: "prop-token" };
 
 let current: Emulator | undefined;

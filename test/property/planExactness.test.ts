@@ -22,6 +22,7 @@ import {
 import { listFilterArbitrary, repeated } from "./exactnessArbitraries.js";
 import { itemArbitrary, poolNumber, poolString } from "./itemArbitraries.js";
 import { compareNumbers, isNumberValue, parseJson, stringifyJson, type NumberValue } from "@itemfilter/core";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /** The lesser and the greater of two numbers, exactly (Math.min would round an ExactNumber). */
 const least = (x: NumberValue, y: NumberValue): NumberValue => (compareNumbers(x, y) <= 0 ? x : y);
@@ -37,7 +38,7 @@ const most = (x: NumberValue, y: NumberValue): NumberValue => (compareNumbers(x,
  * broken planners must fail, which shows it can.
  */
 
-const RUNS = 1500;
+const RUNS = propertyRuns(1500);
 const ITEMS = 12;
 const NAMES = ["id", "ts", "a", "b"] as const;
 
@@ -247,7 +248,7 @@ describe("plan is exact", () => {
           expect(p.requests).toEqual([{ operation: "listItems", filter: parseJson(stringifyJson(compiled)), residual: null }]);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 });
@@ -276,7 +277,7 @@ describe("plan with key types (issue 33)", () => {
         if (untyped !== null && untyped.requests.length > p.requests.length) typedAway++;
         return sameSet(runPlan(p, items, TYPED), expected(ast, items));
       }),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
     // Key values of the other type are drawn often enough that requests are really left out.
     expect(typedAway).toBeGreaterThan(10);

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../packages/cli/test/runCli.js";
 import { collect } from "../e2e/fixtures.js";
 import { datedFilterArbitrary, datedItemsArbitrary, DATE_SCHEMA, TIME_ZONES } from "./dateArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Relative dates (issue 43 §2) agree on every runner of the service: with a
@@ -20,8 +21,8 @@ import { datedFilterArbitrary, datedItemsArbitrary, DATE_SCHEMA, TIME_ZONES } fr
  * pages are read with another `now` (option and clock both moved) returns
  * exactly the first `now`'s answer.
  */
-const RUNS = 150;
-const CLI_RUNS = 25;
+const RUNS = propertyRuns(150);
+const CLI_RUNS = propertyRuns(25);
 const CREDS = { applicationKey: "prop-key", authenticationToken: "prop-token" };
 
 let current: Emulator | undefined;

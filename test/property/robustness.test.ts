@@ -1,12 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, FilterError, formatDiagnostics, parse } from "@itemfilter/core";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Nothing but FilterError ever escapes, for any string, and nothing built
  * from input touches Object.prototype.
  */
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 
 const FRAGMENTS = [
   "a", "b", "名前", "`x y`", "`", "__proto__", "constructor", "key", "=", "==", "!=", "<>", "<", "<=", ">", ">=",
@@ -91,7 +92,7 @@ describe("robustness", () => {
       fc.property(tokenSoup, (s) => {
         onlyFilterErrors(s.replace(/\ba\b/g, "__proto__"));
       }),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
     expect(Object.getOwnPropertyNames(Object.prototype).sort().join()).toBe(before);
     expect(({} as Record<string, unknown>).item).toBeUndefined();

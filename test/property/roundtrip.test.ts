@@ -15,13 +15,14 @@ import {
   type PredicateNode,
 } from "@itemfilter/core";
 import { listFiltersArb, queryFilterArb, treeArb, withoutSpans } from "./astArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Text round trips: trees survive format and parse, formatting is
  * idempotent, filter JSON survives decompile and compile, and the
  * highlighting and completion functions never throw.
  */
-const RUNS = 1000;
+const RUNS = propertyRuns(1000);
 
 /** A writer that spells the same tree differently each time: other operator words, case, quotes, escapes, parentheses. */
 function scrambled(node: FilterNode, choices: number[]): string {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileList, compileQuery, FilterError, plan, type Diagnostic, type Schema } from "@itemfilter/core";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * With a schema, a did-you-mean never proposes an attribute the schema
@@ -46,7 +47,7 @@ describe("did-you-mean under a schema", () => {
           }
         }
       }),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
   });
 });

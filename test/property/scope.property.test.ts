@@ -4,6 +4,7 @@ import { createEmulator, type Emulator } from "@itemfilter/emulator";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { filterArb, keysArb, scopeArb, tableArb } from "./scopeArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * A scope cannot leak (issue 31): over random multi-tenant tables, random
@@ -15,7 +16,7 @@ import { filterArb, keysArb, scopeArb, tableArb } from "./scopeArbitraries.js";
  * what shows it can.
  */
 
-const RUNS = 600;
+const RUNS = propertyRuns(600);
 /** Runs whose filter was valid and whose answer held an item: the property must meet many, or it proves little. */
 let answered = 0;
 const CREDS = { applicationKey: "scope-key", authenticationToken: "scope-token" };

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { walkPages, type Post } from "../support/scopeOracle.js";
 import { listFilterArbitrary } from "./exactnessArbitraries.js";
 import { tableArb } from "./scopeArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Where pages stop does not depend on items outside the scope (issue 40 §1):
@@ -64,7 +65,7 @@ describe("pages under a scope are those of the table without the items outside i
         const [scoped, alone] = await bothWalks(rows, scope, pageSize, "listItems", members);
         expect(scoped).toEqual(alone);
       }),
-      { numRuns: 150, seed: 4001 },
+      { numRuns: propertyRuns(150), seed: 4001 },
     );
   });
 
@@ -74,7 +75,7 @@ describe("pages under a scope are those of the table without the items outside i
         const [scoped, alone] = await bothWalks(rows, scope, pageSize, "queryItems", { ...query, ...(limit === undefined ? {} : { limit }) });
         expect(scoped).toEqual(alone);
       }),
-      { numRuns: 150, seed: 4002 },
+      { numRuns: propertyRuns(150), seed: 4002 },
     );
   });
 
@@ -91,7 +92,7 @@ describe("pages under a scope are those of the table without the items outside i
         };
         expect(await walk([...own, ...others(a, "a")])).toEqual(await walk([...own, ...others(b, "b")]));
       }),
-      { numRuns: 100, seed: 4003 },
+      { numRuns: propertyRuns(100), seed: 4003 },
     );
   });
 });

@@ -10,6 +10,7 @@ import { startServe } from "../../packages/cli/test/runCli.js";
 import { listFilterArbitrary } from "./exactnessArbitraries.js";
 import { wire } from "./itemArbitraries.js";
 import { filterArb, tableArb } from "./scopeArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * `serve --access` keeps a key inside its scope (issue 31 §4): over random
@@ -20,7 +21,7 @@ import { filterArb, tableArb } from "./scopeArbitraries.js";
  * listItems and queryItems requests.
  */
 
-const RUNS = 50;
+const RUNS = propertyRuns(50);
 const KEY = { applicationKey: "tenant-key", authenticationToken: "tenant-token-5d1e" };
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-access-prop-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

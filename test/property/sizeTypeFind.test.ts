@@ -4,6 +4,7 @@ import { createEmulator, type Emulator } from "@itemfilter/emulator";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { itemsArbitrary, sizeTypeFilterArbitrary } from "../dynamodb/sizeTypeArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * Issue 34 over the service: the planner runs size(…), type tests and ranges
@@ -15,7 +16,7 @@ import { itemsArbitrary, sizeTypeFilterArbitrary } from "../dynamodb/sizeTypeArb
  * left out of the residual once paired into between, it failed after 137
  * runs, `c >= "" and c < "ab"` on an item whose c is "ab".
  */
-const RUNS = 500;
+const RUNS = propertyRuns(500);
 const CREDS = { applicationKey: "prop-key", authenticationToken: "prop-token" };
 
 let current: Emulator | undefined;

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./runCli.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /**
  * find --order-by and --count over a data file (the emulator the CLI embeds
@@ -13,7 +14,7 @@ import { runCli } from "./runCli.js";
  * the items printed are evaluate's matches sorted by sortItems, a --limit
  * prints their prefix, and --count prints their number.
  */
-const RUNS = 15;
+const RUNS = propertyRuns(15);
 const dir = mkdtempSync(join(tmpdir(), "itemfilter-order-data-"));
 const value = fc.oneof(fc.constantFrom<unknown>(1, 2, 2.5, -3, 10, "a", "b", "B", "\u{1F600}", "\uFF61", true, null, [1]), fc.constant(undefined));
 const itemsArbitrary = fc

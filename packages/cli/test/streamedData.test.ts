@@ -168,8 +168,7 @@ describe("issue 26 §3: list, find and query over a data file read as a stream",
         expect(streamed).toEqual(whole);
       }),
       // 100 draws a command (fast-check's default) on each Node the test command runs this file on (the machine's and
-      // 24, each with its own seed): 200 a command a run, as before it ran twice. Each draw runs the CLI three
-      // times, and each run spends most of its CPU in yargs building a help text it never prints.
+      // 24, each with its own seed): 200 a command a run, as before it ran twice. Each draw runs the CLI three times.
       { numRuns: 100 },
     );
     // 300 runs of the CLI in process take 4-5 s alone, near 15 s on a loaded 2-core machine and over 60 s at a load

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH, mayNestDeeperThan } from "../src/jsonDepth.js";
 import { readResponse } from "../src/readResponse.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 const context = { operation: "listItems" as const, attempts: 1, redact: (t: string) => t };
 /** A page of one item whose member nests so that the whole text is `levels` deep. */
@@ -17,7 +18,7 @@ describe("mayNestDeeperThan: the bracket count that spares the full depth scan",
         const text = pieces.join("");
         if (!mayNestDeeperThan(text, limit)) expect(jsonTextDepth(text, limit)).toBeLessThanOrEqual(limit);
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runPlan, type PlanPageFetcher } from "../src/runPlan.js";
 import type { Item, Page } from "../src/types.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /**
  * runPlan digests only the items two requests can share (overlapTests). This
@@ -93,7 +94,7 @@ describe("runPlan hands out each item of a plan's union once, and loses none", (
           if (all > expected(table, plan, undefined).length) overlapping++;
         },
       ),
-      { numRuns: 600 },
+      { numRuns: propertyRuns(600) },
     );
     // Guards against generators that stop producing duplicates to remove.
     expect(overlapping).toBeGreaterThan(100);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compareNumbers, toNumberValue } from "@itemfilter/core";
 import { compareDecimals, decimalOf } from "../src/values/decimal.js";
 import { dynamoNumberArb } from "../../../test/property/numberArbitraries.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /** The reference: both numbers read as decimals from their text, compared digit by digit. */
 const reference = (a: unknown, b: unknown): number => Math.sign(compareDecimals(decimalOf(String(a))!, decimalOf(String(b))!)) || 0;
@@ -14,7 +15,7 @@ describe("compareNumbers", () => {
       fc.property(dynamoNumberArb, dynamoNumberArb, (a, b) => {
         expect(sign(compareNumbers(a, b))).toBe(reference(a, b));
       }),
-      { numRuns: 2000, seed: 32 },
+      { numRuns: propertyRuns(2000), seed: 32 },
     );
   });
 
@@ -27,7 +28,7 @@ describe("compareNumbers", () => {
         const v = toNumberValue(text);
         for (const y of [x, -x, x * (1 + Number.EPSILON), x * (1 - Number.EPSILON), -x * (1 + Number.EPSILON), 0]) expect(sign(compareNumbers(v, y))).toBe(reference(v, y));
       }),
-      { numRuns: 500, seed: 33 },
+      { numRuns: propertyRuns(500), seed: 33 },
     );
   });
 });

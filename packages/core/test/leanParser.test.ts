@@ -6,6 +6,7 @@ import { lex } from "../src/scan/lexer.js";
 import { LineIndex } from "../src/messages/location.js";
 import { parse } from "../src/schema/parse.js";
 import { FilterParser, type ParseState } from "../src/syntax/parser.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /**
  * LeanParser's fast paths (consumeInternal, subruleInternal, take, choose) must do
@@ -165,7 +166,7 @@ describe("LeanParser's fast paths", () => {
       fc.property(deep, (source) => {
         expect(run(lean, source, 200)).toEqual(run(reference, source, 200));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -174,7 +175,7 @@ describe("LeanParser's fast paths", () => {
       fc.property(fc.oneof(written, soup), (source) => {
         expect(run(lean, source)).toEqual(run(reference, source));
       }),
-      { numRuns: 1500 },
+      { numRuns: propertyRuns(1500) },
     );
   });
 });

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALL_TOKENS } from "../src/scan/tokens.js";
 import { isKeyword, isPlainName, lex } from "../src/scan/lexer.js";
+import { parse } from "../src/schema/parse.js";
+import { FilterError } from "../src/messages/errors.js";
 
 const kinds = (source: string) => lex(source).tokens.map((t) => [t.tokenType.name, t.payload ?? t.image]);
 
@@ -84,6 +86,28 @@ describe("names", () => {
     ["__proto__", true],
   ])("isPlainName(%j) is %s", (name, plain) => {
     expect(isPlainName(name)).toBe(plain);
+  });
+
+  it.each([
+    ["unterminated", '"' + "\\q".repeat(70), "escape", 2, "unterminatedString"],
+    ["closed by a line break", '`' + "\\u12".repeat(70) + "\n", "escapeHex", 4, "unterminatedNameLine"],
+  ])("reports a string's first 50 problems inside it and its closing one (%s)", (_name, source, kind, step, closing) => {
+    // A hostile string's later problems are never rendered: each cost a message, 100,000 of them seconds.
+    const { problems } = lex(source);
+    expect(problems.map((p) => [p.params.kind, p.start])).toEqual([
+      ...Array.from({ length: 50 }, (_, k) => [kind, 1 + k * step]),
+      [closing, 0],
+    ]);
+    // What parse() shows is unchanged: the 50 first by position, the closing one first.
+    expect(() => parse(source)).toThrow(FilterError);
+    const shown = (() => {
+      try {
+        parse(source);
+      } catch (error) {
+        return (error as FilterError).diagnostics.map((d) => [d.params?.kind, d.span.start.offset]);
+      }
+    })();
+    expect(shown).toEqual([[closing, 0], ...problems.slice(0, 49).map((p) => [p.params.kind, p.start])]);
   });
 
   it("knows keywords in any case", () => {

@@ -5,6 +5,7 @@ import { parse } from "../src/schema/parse.js";
 import { nextTokens } from "../src/assist/nextTokens.js";
 import { lex } from "../src/scan/lexer.js";
 import { TypeName } from "../src/scan/tokens.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 // One spelling per token type; the lexer turns them back into tokens.
 const WORDS = ["a", "size", "list", "`b c`", '"s"', "1", "=", "<", "contains", "in", "between", "is", "null", "notNull", "and", "or", "not", "(", ")", "[", "]", ","];
@@ -90,7 +91,7 @@ describe("nextTokens", () => {
         const next = nextTokens(tokensOf(words), 32);
         expect(next?.complete === true).toBe(parses(words.join(" ")));
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 
@@ -125,7 +126,7 @@ describe("nextTokens", () => {
         const next = nextTokens(tokensOf(words), 1e9);
         expect(next?.complete === true).toBe(parses(words.join(" ")));
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 
@@ -142,7 +143,7 @@ describe("nextTokens", () => {
           expect(after !== null).toBe(offered);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 

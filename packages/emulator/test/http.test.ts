@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmulator, EmulatorError, type Emulator } from "../src/index.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 const CREDS = { applicationKey: "app-key-1", authenticationToken: "token-1" };
 const JSON_TYPE = "application/json; charset=UTF-8";
@@ -141,7 +142,7 @@ describe("emulator over HTTP", () => {
         const parsed = JSON.parse(res.body) as Record<string, unknown>;
         expect(Object.keys(parsed)).toEqual([res.status === 200 ? "data" : "error"]);
       }),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
     expect((await raw(base, "/listItems", body({ table: "people" }))).status).toBe(200);
   });

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hashKey, KeyHashList, repeatedHashes } from "../src/keyHashes.js";
 import { compareKeyValues, type KeyValue } from "../src/keyValues.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /**
  * Issue 44: an unsorted data file is checked for duplicate keys by the
@@ -44,7 +45,7 @@ describe("hashKey", () => {
         for (const h of [hashKey(a), hashKey(b)]) expect(Number.isSafeInteger(h) && h >= 0).toBe(true);
         if (compareKeyValues(a, b) === 0) expect(hashKey(a)).toBe(hashKey(b));
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });
@@ -76,7 +77,7 @@ describe("KeyHashList and repeatedHashes", () => {
         // Among these few keys no two distinct ones hash alike, so nothing else is named.
         expect(repeated.size).toBe(new Set(twice.map(hashKey)).size);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

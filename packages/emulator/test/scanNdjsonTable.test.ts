@@ -8,6 +8,7 @@ import { fromExactTransfer, loadNdjsonTable, memoryStore, toExactTransfer, scanN
 import { mayBeInexact, unheldNumber } from "../src/unheldNumber.js";
 import { itemProblem } from "../src/itemProblem.js";
 import { mayNestDeeply } from "../src/mayNestDeeply.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /**
  * Issue 26 §3: an NDJSON file read as a stream (scanNdjsonTable) is checked
@@ -107,7 +108,7 @@ describe("issue 26 §3: scanNdjsonTable", () => {
         if ("error" in whole) expect(streamed).toEqual(whole);
         else expect("ok" in streamed && (streamed.ok as { definition: { items: unknown[] } }).definition.items).toEqual((whole.ok as { items: unknown[] }).items);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -128,7 +129,7 @@ describe("issue 26 §3: scanNdjsonTable", () => {
         expect(await reduced.table("t")).toEqual(await full.table("t"));
         expect(await pages(reduced, filters, pageSize)).toEqual(await pages(full, filters, pageSize));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -209,7 +210,7 @@ describe("issue 26 §3: a data file scanned in ranges (in parallel) gives exactl
         const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
         if ("error" in whole) expect(one).toEqual(whole);
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -303,7 +304,7 @@ describe("issue 26 §3: the faster per-item checks find what the old ones found"
       fc.property(fc.dictionary(fc.string({ maxLength: 3 }), fc.oneof(tree, deep), { maxKeys: 4 }), (item) => {
         expect(itemProblem(item)).toBe(stackWalk(item));
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 
@@ -313,7 +314,7 @@ describe("issue 26 §3: the faster per-item checks find what the old ones found"
         const text = JSON.stringify(item);
         if (itemProblem(item)?.startsWith("nests") === true) expect(mayNestDeeply(text)).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
     // 33 levels below the item is one too many; strings' brackets may only make it say so sooner.
     const nest = (n: number): unknown => (n === 0 ? 1 : [nest(n - 1)]);
@@ -335,7 +336,7 @@ describe("issue 26 §3: the faster per-item checks find what the old ones found"
         const text = chars.join("");
         expect(mayBeInexact(text)).toBe(reference.test(text));
       }),
-      { numRuns: 20000 },
+      { numRuns: propertyRuns(20000) },
     );
   });
 
@@ -357,7 +358,7 @@ describe("issue 26 §3: the faster per-item checks find what the old ones found"
         const text = `[${values.join(",")}]`;
         expect(unheldNumber(text)?.text).toBe(fullScan(text));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 });

@@ -5,6 +5,7 @@ import { runQueryItems } from "../src/runQueryItems.js";
 import { firstIndex, searchRange } from "../src/searchRange.js";
 import { buildTable } from "../src/Table.js";
 import type { Item } from "../src/types.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 const partition = (keys: (string | number)[]) => buildTable("t", { primaryKey: "p", secondaryKey: "k", items: keys.map((k) => ({ p: 1, k })) }).partition(1);
 
@@ -80,7 +81,7 @@ describe("searchRange", () => {
         if (!forward) expected.reverse();
         expect(page.items).toEqual(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -56,7 +56,7 @@ export interface LexResult {
 }
 
 /** Scanning stops collecting problems past this many, so hostile input cannot make a huge report. */
-const MAX_PROBLEMS = 50;
+export const MAX_PROBLEMS = 50;
 
 /** Whether text has the shape of a name, keyword or not (`and`, `name2`). */
 export function isWord(text: string): boolean {
