@@ -6,10 +6,7 @@ import { errorMessageProvider } from "./parserMessages.js";
 import { typeSet } from "./leanParser.js";
 import { NodeBuilder } from "./nodeBuilder.js";
 export { newParseState, type ParseState } from "./nodeBuilder.js";
-import { typeNameProblem } from "./sizeAndTypeProblems.js";
-import { isTypeName } from "./typeNames.js";
-import type { NamePath } from "../scan/readNamePath.js";
-import { dateAnchor } from "../scan/scanDate.js";
+import { isDateWord, isFoldWord, isFunctionWord } from "./nameWords.js";
 import {
   ALL_TOKENS,
   And,
@@ -196,15 +193,16 @@ export class FilterParser extends NodeBuilder {
     this.sizing = sized !== undefined && !folded && !this.RECORDING_PHASE;
     this.folding = folded && !this.RECORDING_PHASE;
     const alt = this.choose(OPERATION_ALTS);
-    // A comparison (the usual operation) called as itself rather than through the table.
-    const node = alt === 0 ? this.comparisonOperation() : alt >= 0 ? this.operationAlts[alt]!.ALT.call(this) : this.OR2(this.operationAlts);
+    // The usual operations called as themselves rather than through the table.
+    const node =
+      alt === 0 ? this.comparisonOperation() : alt === 4 ? this.inOperation() : alt === 5 ? this.betweenOperation() : alt >= 0 ? this.operationAlts[alt]!.ALT.call(this) : this.OR2(this.operationAlts);
     this.sizing = false;
     this.folding = false;
     // Under error recovery the operation may be missing; the parse fails anyway.
     if (this.RECORDING_PHASE || node === undefined) return node;
     const s = this.state;
     if (++s.predicates > s.maxPredicates) this.limit(start, limitText("maxPredicates", s.maxPredicates));
-    const attribute: AttributeNode | null = name === undefined ? null : attributeNode((name as unknown as { payload: string | NamePath }).payload, this.spanOf(name));
+    const attribute: AttributeNode | null = name === undefined ? null : this.attributeNode(name);
     (node as { attribute: AttributeNode | null }).attribute = attribute;
     if (folded) (node as { fold?: true }).fold = true;
     else if (sized !== undefined) (node as { size?: true }).size = true;
@@ -270,45 +268,36 @@ export class FilterParser extends NodeBuilder {
         return this.RECORDING_PHASE ? (undefined as never) : this.node("notNull", tok, tok);
       },
     },
-    {
-      ALT: () => {
-        const tok = this.CONSUME1(In);
-        const brackets = this.LA(1).tokenType === LBracket;
-        const list = this.choose(IN_LIST_ALTS);
-        const values = list >= 0 ? this.inListAlts[list]!.ALT.call(this) : this.OR4(this.inListAlts);
-        if (this.RECORDING_PHASE) return undefined as never;
-        const node = this.node("in", tok, tok, values);
-        if (brackets) (node as { brackets?: true }).brackets = true;
-        return node;
-      },
-    },
-    {
-      ALT: () => {
-        const tok = this.CONSUME1(Between);
-        const lower = this.literal(10);
-        if (!this.RECORDING_PHASE) this.checkBoolean("between", tok, this.LA(0));
-        this.CONSUME1(And);
-        const upper = this.literal(11);
-        if (this.RECORDING_PHASE) return undefined as never;
-        this.checkBoolean("between", tok, this.LA(0));
-        return this.node("between", tok, tok, [lower, upper]);
-      },
-    },
+    { ALT: () => this.inOperation() },
+    { ALT: () => this.betweenOperation() },
   ];
+
+  /** `in inList`: operationAlts' fifth alternative. */
+  private inOperation(): PredicateNode {
+    const tok = this.CONSUME1(In);
+    const brackets = this.LA(1).tokenType === LBracket;
+    const list = this.choose(IN_LIST_ALTS);
+    const values = list === 0 ? this.parenthesisedValues() : list >= 0 ? this.inListAlts[list]!.ALT.call(this) : this.OR4(this.inListAlts);
+    if (this.RECORDING_PHASE) return undefined as never;
+    const node = this.node("in", tok, tok, values);
+    if (brackets) (node as { brackets?: true }).brackets = true;
+    return node;
+  }
+
+  /** `between literal and literal`: operationAlts' sixth alternative. */
+  private betweenOperation(): PredicateNode {
+    const tok = this.CONSUME1(Between);
+    const lower = this.literal(10);
+    if (!this.RECORDING_PHASE) this.checkBoolean("between", tok, this.LA(0));
+    this.CONSUME1(And);
+    const upper = this.literal(11);
+    if (this.RECORDING_PHASE) return undefined as never;
+    this.checkBoolean("between", tok, this.LA(0));
+    return this.node("between", tok, tok, [lower, upper]);
+  }
 
   /** After `is` (and `not`): null, or a type's name, which is a name token (`string` stays a name elsewhere). */
   private readonly isAlts: Alts<IToken> = [{ ALT: () => this.CONSUME2(Null) }, { ALT: () => this.CONSUME5(Identifier) }];
-
-  /** `is string`, `is not list`: the type's name in lower case as the value; any other word is refused at the word. */
-  private typeTest(operator: "type" | "notType", is: IToken, word: IToken): PredicateNode {
-    // A path (`is a.b`) is no type: its text is refused as any other word is.
-    const payload = (word as unknown as { payload: string | NamePath }).payload;
-    const written = typeof payload === "string" ? payload : word.image;
-    const name = written.toLowerCase();
-    if (!isTypeName(name)) this.state.problems.push(typeNameProblem(written, word.startOffset, word.endOffset! + 1));
-    // The operator span covers `is` to the name, as `is null`'s does.
-    return this.node(operator, is, word, { type: "String", value: name, span: this.spanOf(word) });
-  }
 
   /** comparand := literal | "null"; null is handled by comparison(). */
   private readonly comparandAlts: Alts<IToken> = [
@@ -324,14 +313,7 @@ export class FilterParser extends NodeBuilder {
 
   /** inList := "(" values ")" | "[" values "]" | literal;  values := literal ("," literal)* */
   private readonly inListAlts: Alts<LiteralNode[]> = [
-    {
-      ALT: () => {
-        this.CONSUME1(LParen);
-        const values = this.values(12, 1);
-        this.CONSUME1(RParen);
-        return values;
-      },
-    },
+    { ALT: () => this.parenthesisedValues() },
     {
       ALT: () => {
         this.CONSUME1(LBracket);
@@ -342,6 +324,14 @@ export class FilterParser extends NodeBuilder {
     },
     { ALT: () => [this.literal(16)] },
   ];
+
+  /** `( values )`: inListAlts' first alternative. */
+  private parenthesisedValues(): LiteralNode[] {
+    this.CONSUME1(LParen);
+    const values = this.values(12, 1);
+    this.CONSUME1(RParen);
+    return values;
+  }
 
   /** A comma-separated list; `idx` numbers its two literal occurrences, `loop` its MANY and comma. */
   private values(idx: number, loop: number): LiteralNode[] {
@@ -391,35 +381,6 @@ export class FilterParser extends NodeBuilder {
   }
 
   private readonly literalAlts: Alts<IToken>[] = [];
-}
-
-/** The attribute a name token names: a top-level name (a string payload) or a path (scanPath.ts). */
-function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
-  return typeof payload === "string" ? { type: "Attribute", name: payload, span } : { type: "Attribute", name: payload.name, path: payload.path, span };
-}
-
-/** Whether a name token is the word `size` or `fold` (in any case), which a `(` makes DynamoDB's size() or fold(). */
-function isFunctionWord(name: IToken | undefined): boolean {
-  // The length first: most names are not four characters. Compared in place, as keywords are
-  // (| 32 maps only A-Z onto a-z): reading image would slice the source and lower-case the slice.
-  if (name === undefined || name.tokenType !== Identifier || name.endOffset! - name.startOffset !== 3) return false;
-  const word = (name as unknown as { payload: unknown }).payload;
-  if (typeof word !== "string") return false;
-  const a = word.charCodeAt(0) | 32;
-  const b = word.charCodeAt(1) | 32;
-  const c = word.charCodeAt(2) | 32;
-  const d = word.charCodeAt(3) | 32;
-  return (a === 115 && b === 105 && c === 122 && d === 101) || (a === 102 && b === 111 && c === 108 && d === 100); // "size", "fold"
-}
-
-/** Whether the function word of a subject is `fold`. */
-function isFoldWord(word: IToken): boolean {
-  return word.image.toLowerCase() === "fold";
-}
-
-/** Whether a name token is the word `now` or `today` (in any case, not a path), which reads as a date where a value goes. */
-function isDateWord(tok: IToken): boolean {
-  return tok.tokenType === Identifier && typeof (tok as unknown as { payload: unknown }).payload === "string" && dateAnchor(tok.image, 0, tok.image.length) !== undefined;
 }
 
 /** Appends a node to an operand list, splicing in the operands of a node of the same kind. */
