@@ -81,18 +81,12 @@ function compileBody(body: FilterNode, maxInValues: number): ListFilter[] {
   const count = body.type === "And" ? body.operands.length : 1;
   for (let i = 0; i < count; i++) {
     const node = body.type === "And" ? body.operands[i]! : body;
-    if (node.type !== "Predicate") {
-      checkConditions(node, problems, maxInValues);
-      if (problems.length > 0 || refusal !== NONE) continue;
-      try {
-        lower(node, null, out, maxInValues);
-      } catch (error) {
-        refusal = error;
-      }
-      continue;
+    let values: ReturnType<typeof checkedLiterals> = UNCHECKED;
+    if (node.type !== "Predicate") checkConditions(node, problems, maxInValues);
+    else {
+      if (node.attribute === null) problems.push(missingSubject(node));
+      values = checkedLiterals(node, problems, maxInValues, "list");
     }
-    if (node.attribute === null) problems.push(missingSubject(node));
-    const values = checkedLiterals(node, problems, maxInValues, "list");
     if (problems.length > 0 || refusal !== NONE) continue;
     if (values === UNCHECKED) {
       try {
@@ -103,9 +97,9 @@ function compileBody(body: FilterNode, maxInValues: number): ListFilter[] {
       continue;
     }
     // lower()'s way for a condition without a boolean (checkedLiterals found none): toFilter.
-    const filter = filterOf(node, values);
-    const odd = filter.operator === "in" ? mixedAt(node.value as LiteralNode[]) : -1;
-    if (odd >= 0) refusal = mixedTypes((node.value as LiteralNode[])[odd]!.span);
+    const filter = filterOf(node as PredicateNode, values);
+    const odd = filter.operator === "in" ? mixedAt((node as PredicateNode).value as LiteralNode[]) : -1;
+    if (odd >= 0) refusal = mixedTypes(((node as PredicateNode).value as LiteralNode[])[odd]!.span);
     else out.push(filter);
   }
   if (problems.length > 0) throw new FilterError(problems);

@@ -92,7 +92,7 @@ export function parseScanned(source: string, index: LineIndex, locate: boolean, 
 
 function parseTokens(source: string, tokens: Token[], problems: LexProblem[], index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean; hasDates: boolean }): FilterNode | null {
   let body: FilterNode | null = null;
-  let errors: IRecognitionException[] = [];
+  let errors = NO_ERRORS;
   const state = newParseState(index, limits);
   if (tokens.length > 0) {
     clearDetails();
