@@ -1,4 +1,5 @@
 import { defaultExclude, defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./test/support/slowFirstSequencer.js";
 
 // Tests import workspace packages through the "@itemfilter/source" export
 // condition, so they always run against src/ and never against a stale dist/.
@@ -44,6 +45,8 @@ export default defineConfig({
     pool: "forks",
     // One DynamoDB Local for the run, started when a test file first asks (test/support/dynamoDbLocal.ts).
     globalSetup: ["test/support/dynamoDbLocalBroker.ts"],
+    // The longest files first, so that none starts late and runs alone at the end (test/support/slowFirstSequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // Vitest's default is one worker per core less one: a single worker on the 2-core
     // machines CI runs on. Most test files wait on child processes (the CLI, Chromium,
     // DynamoDB Local), so two at a time; test/runTests.mjs runs the other Nodes' runs beside this one too.

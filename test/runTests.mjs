@@ -6,7 +6,7 @@
 // each other job writes a log there, shown in full when the job fails.
 //
 // What runs where, and why (README "Node versions"): a second whole run would double the test time, so
-//   - this machine's Node: every test;
+//   - this machine's Node: every test (in two parts: test/browser runs in the second lane, see below);
 //   - Node 24: every test but those whose work happens in another engine: test/dynamodb (DynamoDB Local,
 //     a JVM, answers the property tests' oracle) and test/browser (Chromium runs the code). The Node side
 //     of both (the AWS SDK, the client, the emulator, the CLI) runs on Node 24 in the other tests;
@@ -67,11 +67,16 @@ for (const run of selected) run.node ??= nodeBinary(run.version);
 // other runs one after another, each writing to a log that is shown when it ends badly. Most test files wait on
 // processes (the CLI, DynamoDB Local, Chromium), so one run alone left a 2-core machine idle for much of its
 // time; the lanes fill it (README "Node versions").
-const [first, ...rest] = selected;
+// The machine's run is the longest: its browser tests (a minute, much of it waiting on Chromium) run in the other
+// lane, first, so that the two lanes end together.
+const [whole, ...rest] = selected;
+const split = whole?.id === "machine" && only.length === 0;
+const first = split ? { ...whole, exclude: [...whole.exclude, "test/browser/**"] } : whole;
 const jobs = [
+  ...(split ? [{ ...whole, id: "machine-browser", args: ["test/browser/"] }] : []),
   ...(only.length > 0 ? [] : [{ id: "types", label: "the tests' typecheck", command: process.execPath, args: [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "test/tsconfig.json"] }]),
-  ...rest.map(vitestJob),
-];
+  ...rest,
+].map((job) => (job.id === "types" ? job : vitestJob(job)));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = 0;
 const [firstOk, restOk] = await Promise.all([first === undefined ? true : runJob(vitestJob(first), "inherit"), runLane(jobs)]);
@@ -84,7 +89,7 @@ function vitestJob(run) {
   const args = only.length > 0 ? only : run.args;
   const exclude = only.length > 0 ? [] : run.exclude;
   const what = `${args.length === 0 ? "every test" : args.join(" ")}${exclude.length === 0 ? "" : ` but ${exclude.join(", ")}`}`;
-  const label = run.id === "machine" ? `Node ${process.version} (this machine's)` : `Node v${run.version}`;
+  const label = run.id.startsWith("machine") ? `Node ${process.version} (this machine's)` : `Node v${run.version}`;
   const report = join(cache, `results-${run.id}.json`);
   return {
     id: run.id,
@@ -98,7 +103,7 @@ function vitestJob(run) {
     env: {
       PATH: `${dirname(run.node)}:${process.env.PATH ?? ""}`,
       ITEMFILTER_TEST_EXCLUDE: exclude.join(","),
-      ...(run.id === "machine" ? {} : { ITEMFILTER_PROPERTY_SHARE: String(PROPERTY_SHARE), ITEMFILTER_OTHER_NODE: "1" }),
+      ...(run.id.startsWith("machine") ? {} : { ITEMFILTER_PROPERTY_SHARE: String(PROPERTY_SHARE), ITEMFILTER_OTHER_NODE: "1" }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { replaceTitle } from "../messages/messageText.js";
-import { MAX_PROBLEMS, type Problem, type ProblemExtra, type Push } from "./lexer.js";
+import type { Problem, ProblemExtra, Push } from "./lexer.js";
 import { QuotedIdentifier, StringLiteral } from "./tokens.js";
 
 // The lexer's scanners for quoted text: strings, backtick-quoted names, and
@@ -23,10 +23,6 @@ export function scanString(source: string, start: number, push: Push, problem: P
   let i = start + 1;
   let chunkStart = i;
   let value = "";
-  // Problems inside the string past the lexer's budget are never shown: they come after the string's first
-  // MAX_PROBLEMS, which sort before them, and a message rendered for each of a hostile string's 100,000 bad
-  // escapes cost seconds. Those that close it (at `start`) are always reported.
-  let inside = 0;
   for (;;) {
     if (i >= n) {
       problem("E_SYNTAX", start, start + 1, closing(unterminated, quote, n));
@@ -48,7 +44,7 @@ export function scanString(source: string, start: number, push: Push, problem: P
     }
     if (c >= 0xd800 && c <= 0xdfff) {
       const pair = c <= 0xdbff && (source.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-      if (!pair && ++inside <= MAX_PROBLEMS) problem("E_SYNTAX", i, i + 1, { params: { kind: "loneSurrogate" } });
+      if (!pair) problem("E_SYNTAX", i, i + 1, { params: { kind: "loneSurrogate" } });
       i += pair ? 2 : 1;
       continue;
     }
@@ -61,7 +57,7 @@ export function scanString(source: string, start: number, push: Push, problem: P
     if (e === "u") {
       const unit = hex4(source, i + 2);
       if (unit < 0) {
-        if (++inside <= MAX_PROBLEMS) problem("E_SYNTAX", i, Math.min(n, i + 6), { params: { kind: "escapeHex" } });
+        problem("E_SYNTAX", i, Math.min(n, i + 6), { params: { kind: "escapeHex" } });
         i += 2;
       } else if (unit >= 0xd800 && unit <= 0xdbff) {
         const low = source[i + 6] === "\\" && source[i + 7] === "u" ? hex4(source, i + 8) : -1;
@@ -69,11 +65,11 @@ export function scanString(source: string, start: number, push: Push, problem: P
           value += String.fromCharCode(unit, low);
           i += 12;
         } else {
-          if (++inside <= MAX_PROBLEMS) problem("E_SYNTAX", i, i + 6, { params: { kind: "escapeHighSurrogate", escape: source.slice(i, i + 6) } });
+          problem("E_SYNTAX", i, i + 6, { params: { kind: "escapeHighSurrogate", escape: source.slice(i, i + 6) } });
           i += 6;
         }
       } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-        if (++inside <= MAX_PROBLEMS) problem("E_SYNTAX", i, i + 6, { params: { kind: "escapeLowSurrogate", escape: source.slice(i, i + 6) } });
+        problem("E_SYNTAX", i, i + 6, { params: { kind: "escapeLowSurrogate", escape: source.slice(i, i + 6) } });
         i += 6;
       } else {
         value += String.fromCharCode(unit);
@@ -88,7 +84,7 @@ export function scanString(source: string, start: number, push: Push, problem: P
       const lineBreak = e === "\n" || e === "\r";
       const allowed = isName ? NAME_ESCAPES : STRING_ESCAPES;
       const fixes = lineBreak ? [] : [{ title: "Escape the backslash", start: i, end: i + 2, replacement: `\\\\${e}` }];
-      if (lineBreak || ++inside <= MAX_PROBLEMS) problem("E_SYNTAX", i, i + 2, { params: { kind: lineBreak ? "escapeLineBreak" : "escape", escape: `\\${e}`, allowed }, fixes });
+      problem("E_SYNTAX", i, i + 2, { params: { kind: lineBreak ? "escapeLineBreak" : "escape", escape: `\\${e}`, allowed }, fixes });
       i += 2;
       if (e === "\n" || e === "\r") {
         problem("E_SYNTAX", start, start + 1, closing(unterminated, quote, i - 2));
