@@ -31,6 +31,18 @@ class ChevrotainPaths extends FilterParser {
   protected override choose(): number {
     return -1;
   }
+  protected override none(): boolean {
+    return false;
+  }
+  override begin(tokens: IToken[]): void {
+    this.input = tokens;
+  }
+  protected override outermost<T>(rule: () => T): T {
+    return rule.call(this);
+  }
+  protected override onAfterParse(ruleName: string): void {
+    BASE.onAfterParse!.call(this, ruleName);
+  }
   protected override invokeRuleCatch(...args: Parameters<FilterParser["invokeRuleCatch"]>): unknown {
     return BASE.invokeRuleCatch!.apply(this, args);
   }
@@ -49,10 +61,10 @@ function run(parser: FilterParser, source: string, maxDepth = 8): unknown {
   const { tokens } = lex(source);
   const state: ParseState = { index: new LineIndex(source), maxDepth, maxPredicates: 12, maxInValues: 4, depth: 0, predicates: 0, problems: [], hasParams: false };
   parser.state = state;
-  parser.input = tokens;
+  parser.begin(tokens);
   let body: unknown;
   try {
-    body = parser.filter();
+    body = parser.parseFilter();
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     body = { limit: error.diagnostics };
@@ -97,6 +109,24 @@ describe("LeanParser's fast paths", () => {
     expect(typeof BASE.ruleFinallyStateUpdate).toBe("function");
     expect(typeof (fields.fullRuleNameToShort as Record<string, number>).predicate).toBe("number");
     expect(typeof (lean.predicate as unknown as { originalGrammarAction: unknown }).originalGrammarAction).toBe("function");
+  });
+
+  it("begin() leaves the parser as setting input does, after a clean parse and after a broken one", () => {
+    const state = (p: FilterParser): Record<string, unknown> => {
+      const f = p as unknown as Record<string, unknown>;
+      const names = ["currIdx", "subruleIdx", "currRuleShortName", "RULE_STACK_IDX", "RULE_OCCURRENCE_STACK_IDX", "tokVectorLength"];
+      const arrays = ["currRuleLookaheadFuncs", "isBackTrackingStack", "_errors", "CST_STACK"];
+      return { ...Object.fromEntries(names.map((n) => [n, f[n]])), ...Object.fromEntries(arrays.map((n) => [n, [...(f[n] as unknown[])]])), tokVector: f.tokVector };
+    };
+    for (const before of ["a = 1", "a = = 1 b (", ""]) {
+      run(lean, before);
+      const { tokens } = lex('a in (1, 2) or b = "x"');
+      lean.begin(tokens);
+      const begun = state(lean);
+      lean.input = tokens;
+      expect(begun).toEqual(state(lean));
+      expect(begun.tokVector).toBe(tokens);
+    }
   });
 
   it.each([
@@ -184,6 +214,20 @@ function recoveryWork(source: string): number {
   }
   return work;
 }
+
+describe("function words", () => {
+  // `size` and `fold` in any letter case are told in place (parser.ts, isFunctionWord), without lower-casing the name.
+  it.each(["size", "SIZE", "SiZe", "fold", "FOLD", "fOlD", "sizz", "fole", "ſize", "shźe", "SİZE", "siz_", "f0ld", "sizes", "siz"])("%s( ) reads as the lower-cased word says", (word) => {
+    const functional = word.toLowerCase() === "size" || word.toLowerCase() === "fold";
+    let doc: unknown;
+    try {
+      doc = parse(`${word}(a) = ${word.toLowerCase().startsWith("f") ? '"x"' : "1"}`);
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+    }
+    expect(doc !== undefined).toBe(functional);
+  });
+});
 
 describe("recovery from syntax errors, deep in groups or many", () => {
   it.each([

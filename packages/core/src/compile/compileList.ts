@@ -1,14 +1,15 @@
 import type { FilterDocument, FilterNode, LiteralNode, NotNode, PredicateNode } from "../syntax/ast.js";
-import { FilterError, ScopeError, type Diagnostic } from "../messages/errors.js";
+import { FilterError, isStackOverflow, ScopeError, type Diagnostic } from "../messages/errors.js";
 import { scopeDocument, type ScopeInput } from "../tree/scopedDocument.js";
 import type { ListFilter, Scalar } from "../values/filters.js";
 import { resolveLimits } from "../values/limits.js";
 import type { Span } from "../messages/location.js";
 import type { Operator } from "../values/operators.js";
 import type { ParseOptions } from "../schema/parse.js";
-import { guardStack, type FilterInput } from "../tree/readDocument.js";
+import type { FilterInput } from "../tree/readDocument.js";
+import { STACK_LIMIT } from "../messages/limitMessages.js";
 import { compileFast } from "../schema/toDocument.js";
-import { booleanRefusal, checkConditions, complementFilters, equalityValues, inFilter, predicateFilter } from "../semantics/lowering.js";
+import { booleanRefusal, checkConditions, checkedLiterals, complementFilters, equalityValues, filterOf, inFilter, missingSubject, predicateFilter, UNCHECKED } from "../semantics/lowering.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
 import { MIXED_IN } from "../semantics/valueShapes.js";
 import { format } from "../print/format.js";
@@ -37,7 +38,7 @@ export interface CompileListOptions extends ParseOptions {
 export function compileList(input: FilterInput, options?: CompileListOptions): ListFilter[] {
   const scope = scopeDocument("compileList", options?.scope, options);
   const scoped = scope === null ? null : compileScope(scope, options);
-  const own = compileFast(input, options, (doc) => compileDocument(doc, options));
+  const own = compileFast(input, options, compileDocument);
   return scoped === null ? own : [...scoped, ...own];
 }
 
@@ -54,14 +55,56 @@ function compileDocument(doc: FilterDocument, options: CompileListOptions | unde
   const body = doc.body;
   if (body === null) return [];
   const maxInValues = resolveLimits(options).maxInValues;
-  return guardStack(() => {
-    const problems: Diagnostic[] = [];
-    checkConditions(body, problems, maxInValues);
-    if (problems.length > 0) throw new FilterError(problems);
-    const out: ListFilter[] = [];
-    lower(body, null, out, maxInValues);
-    return out;
-  }, doc.span);
+  // guardStack's work, without a closure per call.
+  try {
+    return compileBody(body, maxInValues);
+  } catch (error) {
+    if (isStackOverflow(error)) throw new FilterError([{ code: "E_LIMIT", ...STACK_LIMIT, span: doc.span }]);
+    throw error;
+  }
+}
+
+/** Nothing refused yet. */
+const NONE: unique symbol = Symbol("none");
+
+/**
+ * checkConditions, then lower, in one walk of the top-level conjunction,
+ * each operand checked and then lowered while nothing is wrong so far, so
+ * that a condition's values are read once (checkedLiterals). The answer is
+ * the two passes': every problem the checks find, else the first refusal
+ * lowering meets (kept, not thrown, while later operands are checked), else the filters.
+ */
+function compileBody(body: FilterNode, maxInValues: number): ListFilter[] {
+  const problems: Diagnostic[] = [];
+  const out: ListFilter[] = [];
+  let refusal: unknown = NONE;
+  const count = body.type === "And" ? body.operands.length : 1;
+  for (let i = 0; i < count; i++) {
+    const node = body.type === "And" ? body.operands[i]! : body;
+    let values: ReturnType<typeof checkedLiterals> = UNCHECKED;
+    if (node.type !== "Predicate") checkConditions(node, problems, maxInValues);
+    else {
+      if (node.attribute === null) problems.push(missingSubject(node));
+      values = checkedLiterals(node, problems, maxInValues, "list");
+    }
+    if (problems.length > 0 || refusal !== NONE) continue;
+    if (values === UNCHECKED) {
+      try {
+        lower(node, null, out, maxInValues);
+      } catch (error) {
+        refusal = error;
+      }
+      continue;
+    }
+    // lower()'s way for a condition without a boolean (checkedLiterals found none): toFilter.
+    const filter = filterOf(node as PredicateNode, values);
+    const odd = filter.operator === "in" ? mixedAt((node as PredicateNode).value as LiteralNode[]) : -1;
+    if (odd >= 0) refusal = mixedTypes(((node as PredicateNode).value as LiteralNode[])[odd]!.span);
+    else out.push(filter);
+  }
+  if (problems.length > 0) throw new FilterError(problems);
+  if (refusal !== NONE) throw refusal;
+  return out;
 }
 
 /**
@@ -97,10 +140,16 @@ function toFilter(node: PredicateNode): ListFilter {
   const filter = predicateFilter(node);
   if (filter.operator === "in") {
     const values = node.value as LiteralNode[];
-    const odd = values.findIndex((v) => v.type !== values[0]!.type);
+    const odd = mixedAt(values);
     if (odd >= 0) throw mixedTypes(values[odd]!.span);
   }
   return filter;
+}
+
+/** The first value of an `in` list whose type is not the first value's, or -1. */
+function mixedAt(values: LiteralNode[]): number {
+  for (let i = 1; i < values.length; i++) if (values[i]!.type !== values[0]!.type) return i;
+  return -1;
 }
 
 function complement(node: PredicateNode, negation: NotNode, out: ListFilter[]): void {

@@ -3,23 +3,16 @@ import type { DiagnosticParams, ErrorCode } from "../messages/errors.js";
 import { replaceTitle } from "../messages/messageText.js";
 import { renderMessage } from "../messages/renderMessage.js";
 import { scanCurlyQuoted, scanString } from "./scanString.js";
-import { scanNumber } from "./scanNumber.js";
-import type { Operator } from "../values/operators.js";
-import { OPERATORS } from "../values/operators.js";
+import { continuesNumber, scanNumber } from "./scanNumber.js";
 import {
   And,
-  Between,
-  BooleanLiteral,
   Comma,
   CompareOp,
   Identifier,
-  In,
-  Is,
   LBracket,
   LParen,
   Not,
-  NotNull,
-  Null,
+  NumberLiteral,
   Or,
   Parameter,
   QuotedIdentifier,
@@ -28,6 +21,7 @@ import {
   StringLiteral,
 } from "./tokens.js";
 import { Token } from "./token.js";
+import { KEYWORD_ENDS, KEYWORD_START, KEYWORD_STEPS } from "./keywords.js";
 import { pathFollows, scanPath } from "./scanPath.js";
 import { dateAnchor, offsetFollows, scanDate } from "./scanDate.js";
 
@@ -63,65 +57,6 @@ export interface LexResult {
 
 /** Scanning stops collecting problems past this many, so hostile input cannot make a huge report. */
 const MAX_PROBLEMS = 50;
-
-interface Keyword {
-  type: TokenType;
-  /** The token's payload: the canonical operator of a CompareOp, the value of a BooleanLiteral. */
-  payload?: Operator | boolean;
-}
-
-/**
- * Keywords by spelling. Each is stored as documented, in lower case and in
- * upper case, so the usual spellings need no toLowerCase() on the hot path.
- */
-const KEYWORDS = new Map<string, Keyword>();
-function keyword(spelling: string, kw: Keyword): void {
-  for (const s of [spelling, spelling.toLowerCase(), spelling.toUpperCase()]) KEYWORDS.set(s, kw);
-}
-keyword("in", { type: In });
-keyword("between", { type: Between });
-keyword("is", { type: Is });
-keyword("null", { type: Null });
-keyword("notNull", { type: NotNull });
-keyword("and", { type: And });
-keyword("or", { type: Or });
-keyword("not", { type: Not });
-keyword("true", { type: BooleanLiteral, payload: true });
-keyword("false", { type: BooleanLiteral, payload: false });
-for (const op of OPERATORS) {
-  for (const word of op.words) if (!KEYWORDS.has(word)) keyword(word, { type: CompareOp, payload: op.name });
-}
-
-/**
- * Keywords by shape: KEYWORD_SHAPES[first letter * 16 + length] lists the
- * lower-case keywords of that first letter and length. A name is compared
- * with them character by character, case-insensitively, so most names are
- * ruled out by one array read and none needs a Map lookup or toLowerCase().
- * The table is dense (null where no keyword has that shape) and the lists are
- * walked by index: a sparse array and for-of with destructuring measured
- * slower than the whole rest of the lexer.
- */
-const KEYWORD_SHAPES: ({ word: string; kw: Keyword }[] | null)[] = Array.from({ length: 128 * 16 }, () => null);
-for (const [word, kw] of KEYWORDS) {
-  if (word !== word.toLowerCase()) continue;
-  (KEYWORD_SHAPES[word.charCodeAt(0) * 16 + word.length] ??= []).push({ word, kw });
-}
-
-function keywordOf(source: string, start: number, end: number): Keyword | undefined {
-  const len = end - start;
-  if (len > 15) return undefined;
-  const first = source.charCodeAt(start) | 32;
-  if (first >= 128) return undefined;
-  const shapes = KEYWORD_SHAPES[first * 16 + len]!;
-  if (shapes === null) return undefined;
-  // Keywords are ASCII letters, and (c | 32) maps only A-Z onto a-z, so this compares case-insensitively.
-  next: for (let s = 0; s < shapes.length; s++) {
-    const { word, kw } = shapes[s]!;
-    for (let k = 1; k < len; k++) if ((source.charCodeAt(start + k) | 32) !== word.charCodeAt(k)) continue next;
-    return kw;
-  }
-  return undefined;
-}
 
 /** Whether text has the shape of a name, keyword or not (`and`, `name2`). */
 export function isWord(text: string): boolean {
@@ -192,14 +127,13 @@ export function lex(source: string): LexResult {
  * filter a chunk at a time as the parser reaches it). A lexeme that starts before
  * `to` is scanned whole.
  */
-export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[]): number {
+export function lexFrom(source: string, from: number, to: number, tokens: Token[], problems: LexProblem[], push: Push = pusher(tokens, source)): number {
   const n = to;
   const length = source.length;
   let i = from;
 
-  // Made by functions of their own: a closure made here would hold `source` and the rest in a
-  // context object, and every read of them in the loop below would be a load from it.
-  const push = pusher(tokens, source);
+  // Made by functions of their own (as `push` is): a closure made here would hold `source` and the
+  // rest in a context object, and every read of them in the loop below would be a load from it.
   const problem = reporter(problems);
 
   while (i < n && problems.length < MAX_PROBLEMS) {
@@ -212,14 +146,20 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
     // Names and keywords; an ASCII letter is told without a call.
     let w = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 ? 1 : c < 128 ? 0 : nameCharAt(source, i, true);
     if (w > 0) {
+      // The keyword trie's state (keywords.ts), stepped as each character is read; 0 once no keyword can follow.
+      let k = c < 128 ? KEYWORD_STEPS[KEYWORD_START | (c | 32)]! : 0;
       i += w;
       for (;;) {
         const d = source.charCodeAt(i);
-        if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95) i++;
-        else if (d >= 128 && (w = nameCharAt(source, i, false)) > 0) i += w;
-        else break;
+        if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === 95) {
+          k = KEYWORD_STEPS[(k << 7) | (d | 32)]!;
+          i++;
+        } else if (d >= 128 && (w = nameCharAt(source, i, false)) > 0) {
+          k = 0;
+          i += w;
+        } else break;
       }
-      const kw = keywordOf(source, start, i);
+      const kw = KEYWORD_ENDS[k];
       // A keyword never starts a path: `in[1, 2]` is an in list.
       if (kw !== undefined) push(kw.type, start, i, kw.payload);
       else if (pathFollows(source, i)) i = scanPath(source, start, i, Identifier, source.slice(start, i), push, problem);
@@ -327,6 +267,17 @@ export function lexFrom(source: string, from: number, to: number, tokens: Token[
         }
         push(Parameter, start, end, source.slice(i + 1, end));
         i = end;
+        continue;
+      }
+    }
+    if (isDigit(c)) {
+      // scanNumber's fast path, without the call: a short integer that nothing continues is exact.
+      let j = i + 1;
+      let acc = c - 48;
+      for (let d = source.charCodeAt(j); d >= 48 && d <= 57; d = source.charCodeAt(++j)) acc = acc * 10 + (d - 48);
+      if (j - i < 16 && (j - i === 1 || c !== 48) && !continuesNumber(source, j)) {
+        push(NumberLiteral, start, j, acc);
+        i = j;
         continue;
       }
     }

@@ -54,7 +54,8 @@ export function scanNumber(source: string, start: number, push: Push, problem: P
   return end;
 }
 
-function continuesNumber(source: string, i: number): boolean {
+/** Whether the character at `i` would make the digits before it something other than a whole number (a fraction, an exponent, a name). */
+export function continuesNumber(source: string, i: number): boolean {
   const c = source.charCodeAt(i);
   return c === 46 || c === 101 || c === 69 || nameCharAt(source, i, false) > 0;
 }

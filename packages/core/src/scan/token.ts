@@ -33,6 +33,16 @@ export class Token implements IToken {
     this.source = source;
   }
 
+  /** This object made another token, of another text: the lexer's reused tokens (reusedTokens.ts). */
+  refill(tokenTypeIdx: number, startOffset: number, endOffset: number, payload: unknown, source: string): void {
+    const self = this as unknown as { tokenTypeIdx: number; startOffset: number; endOffset: number; payload: unknown; source: string };
+    self.tokenTypeIdx = tokenTypeIdx;
+    self.startOffset = startOffset;
+    self.endOffset = endOffset;
+    self.payload = payload;
+    self.source = source;
+  }
+
   get image(): string {
     return this.source.slice(this.startOffset, this.endOffset + 1);
   }

@@ -27,17 +27,18 @@ export function toDocument(input: FilterInput, options?: ParseOptions, locate = 
  * reads a span, and only when that fails compiles again with them to throw
  * the located error. Trees are compiled as they are.
  */
-export function compileFast<T>(input: FilterInput, options: ParseOptions | undefined, compile: (doc: FilterDocument) => T): T {
+export function compileFast<T, O extends ParseOptions>(input: FilterInput, options: O | undefined, compile: (doc: FilterDocument, options: O | undefined) => T): T {
   if (typeof input === "string") {
     try {
-      return compile(toDocument(input, options, false));
+      // `options` passed on, so a caller's compile need not be a closure made per call.
+      return compile(toDocument(input, options, false), options);
     } catch (error) {
       if (!(error instanceof FilterError)) throw error;
     }
     // Only to throw the located error: so the parse that reports errors, not one that scans as it goes first.
     const located = parseChecked(input, options, true, false);
-    return withSource(input, () => withRedaction(located, () => compile(located)));
+    return withSource(input, () => withRedaction(located, () => compile(located, options)));
   }
   const doc = toDocument(input, options);
-  return withRedaction(doc, () => compile(doc));
+  return withRedaction(doc, () => compile(doc, options));
 }

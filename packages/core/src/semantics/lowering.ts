@@ -45,13 +45,16 @@ export function checkConditions(node: FilterNode, problems: Diagnostic[], maxInV
   }
 }
 
-const ORDERINGS: ReadonlySet<string> = new Set(["lessThan", "lessEqual", "greaterThan", "greaterEqual"]);
+/** The orderings, compared as strings rather than looked up in a Set: cheaper, for a test every string condition takes. */
+function isOrdering(operator: string): boolean {
+  return operator === "lessThan" || operator === "lessEqual" || operator === "greaterThan" || operator === "greaterEqual";
+}
 
 /** `a >= "x"`: an ordering with a string, which the language and DynamoDB take and the service's filters do not. */
 export function isStringOrdering(node: PredicateNode): boolean {
   // The value's type first: most conditions have none or a number, and that test is cheaper than the set's.
   const v = node.value;
-  return v !== undefined && !Array.isArray(v) && (v as LiteralNode).type === "String" && ORDERINGS.has(node.operator);
+  return v !== undefined && !Array.isArray(v) && (v as LiteralNode).type === "String" && isOrdering(node.operator);
 }
 
 const STRING_ORDERING_HINT: Record<"list" | "query", string> = {
@@ -100,41 +103,56 @@ export function missingSubject(node: PredicateNode): Diagnostic {
 
 /** Value-shape checks from the operator table, with the span of the offending literal. Mixed `in` lists pass: see checkValue. */
 export function checkLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number, reader: Reader = "list"): void {
+  checkedLiterals(node, problems, maxInValues, reader);
+}
+
+/** What checkedLiterals gives for a condition whose values it did not find fit as written. */
+export const UNCHECKED: unique symbol = Symbol("unchecked");
+
+/**
+ * checkLiterals, giving the condition's values as literalValues() reads
+ * them when it found them fit for the operator as written (no boolean, no
+ * fold), so a compiler need not read them again; else UNCHECKED, whether
+ * or not it reported a problem.
+ */
+export function checkedLiterals(node: PredicateNode, problems: Diagnostic[], maxInValues: number, reader: Reader): Scalar | Scalar[] | undefined | typeof UNCHECKED {
   const v = node.value;
   if (reader !== "local" && hasPath(node)) {
     problems.push(pathRefusal(node, reader));
-    return;
+    return UNCHECKED;
   }
   if (node.fold === true && reader !== "local") {
     problems.push(foldRefusal(node, reader));
-    return;
+    return UNCHECKED;
   }
   if (isLocalOnly(node)) {
     if (reader !== "local") {
       problems.push(localOnlyRefusal(node, reader));
-      return;
+      return UNCHECKED;
     }
     // A type's name is checked by the parser; a size's numbers are checked below, as any number is.
-    if (node.size !== true) return;
+    if (node.size !== true) return UNCHECKED;
   }
   if (isStringOrdering(node)) {
     if (reader !== "local") problems.push(stringOrderingRefusal(node, reader));
-    return;
+    return UNCHECKED;
   }
   if (hasBoolean(node)) {
     // The parser refuses `a < true`; a tree built by hand or a bound parameter can still hold one.
     const misused = misusedBoolean(node);
     if (misused !== undefined) problems.push({ code: "E_VALUE_TYPE", ...booleanOperatorProblem(node.operator, writtenOperator(node)), span: misused.span });
-    return;
+    return UNCHECKED;
   }
+  // No boolean (just checked), so these are literalValues(node).
   const written = v === undefined ? undefined : Array.isArray(v) ? v.map(literalValue) : literalValue(v);
   // fold(a) compares folded values, so its bounds are ordered as they fold: `fold(a) between "a" and "B"` is a range.
   const plain = node.fold === true ? (foldValue(written) as typeof written) : written;
-  if (checkValue(node.operator, plain, v !== undefined, maxInValues, true) === null) return;
+  if (checkValue(node.operator, plain, v !== undefined, maxInValues, true) === null) return node.fold === true ? UNCHECKED : (written as Scalar | Scalar[] | undefined);
   // Checked again, on the error path only, to word the issue with the operator as written.
   const issue = checkValue(node.operator, plain, v !== undefined, maxInValues, true, writtenOperator(node))!;
   const span = Array.isArray(v) ? (issue.at === null ? spanOfAll(v) : v[issue.at]!.span) : (v?.span ?? node.operatorSpan);
   problems.push(issueDiagnostic(issue, span));
+  return UNCHECKED;
 }
 
 /** A value issue at `span`, with its fix when the issue knows the text that would replace the value there. */
@@ -173,8 +191,12 @@ export function booleanRefusal(node: PredicateNode, kind: "booleanList" | "boole
 
 /** The condition as written, as one ListFilter. The subject must be present. */
 export function predicateFilter(node: PredicateNode): ListFilter {
+  return filterOf(node, literalValues(node));
+}
+
+/** predicateFilter, with the condition's values already read (checkedLiterals). */
+export function filterOf(node: PredicateNode, value: Scalar | Scalar[] | undefined): ListFilter {
   const item = node.attribute!.name;
-  const value = literalValues(node);
   if (value === undefined) return { item, operator: node.operator };
   // `in` with one value sends it as a scalar, as the service's samples do, unless written as an array.
   if (node.operator === "in" && node.brackets !== true && Array.isArray(value) && value.length === 1) return { item, operator: "in", value: value[0]! };

@@ -12,11 +12,16 @@ interface Internals {
   RULE_STACK: number[];
   RULE_OCCURRENCE_STACK: number[];
   RULE_OCCURRENCE_STACK_IDX: number;
+  isBackTrackingStack: unknown[];
+  CST_STACK: unknown[];
+  _errors: IRecognitionException[];
   currRuleShortName: number;
   currRuleLookaheadFuncs: unknown[];
   lookAheadFuncsCache: unknown[][];
   fullRuleNameToShort: Record<string, number>;
   ruleFinallyStateUpdate(): void;
+  onBeforeParse(ruleName: string): void;
+  onAfterParse(ruleName: string): void;
   consumeInternal(tokType: TokenType, idx: number, options: unknown): IToken;
   SAVE_ERROR(error: IRecognitionException): IRecognitionException;
   invokeRuleCatch(error: unknown, resyncEnabled: boolean, recoveryValue: (error: unknown) => unknown): unknown;
@@ -53,6 +58,8 @@ const BASE = EmbeddedActionsParser.prototype as unknown as Internals;
 const STOP: unique symbol = Symbol("stop");
 /** What the parser holds between parses, so that it keeps no filter's tokens alive. */
 const NO_TOKENS: IToken[] = [];
+/** The lookahead functions of no rule, as a parse starts: Chevrotain only ever replaces this array, never writes into it. */
+const NO_FUNCTIONS: unknown[] = [];
 
 /** Tokens more() keeps scanned ahead of the parser: far more than a predicate or a bracket takes between two calls. */
 const MORE_AHEAD = 64;
@@ -145,6 +152,61 @@ export class LeanParser extends EmbeddedActionsParser {
   protected SAVE_ERROR(error: IRecognitionException): IRecognitionException {
     if (this.scanMore !== null) throw STOP;
     return BASE.SAVE_ERROR.call(this, error);
+  }
+
+  /**
+   * Starts a parse of `tokens`, as setting `input` does (Chevrotain's
+   * reset()), keeping the arrays of the last parse where it left them empty
+   * rather than making four new ones per parse; its errors are read as a
+   * copy (`errors`), so none is kept by anyone else.
+   */
+  begin(tokens: IToken[]): void {
+    const self = this as unknown as Internals;
+    self.currIdx = -1;
+    self.subruleIdx = 0;
+    self.currRuleShortName = -1;
+    self.currRuleLookaheadFuncs = NO_FUNCTIONS;
+    if (self.isBackTrackingStack.length > 0) self.isBackTrackingStack = [];
+    if (self._errors.length > 0) self._errors = [];
+    self.RULE_STACK_IDX = -1;
+    self.RULE_OCCURRENCE_STACK_IDX = -1;
+    if (self.CST_STACK.length > 0) self.CST_STACK = [];
+    self.tokVector = tokens;
+    self.tokVectorLength = tokens.length;
+  }
+
+  /**
+   * `rule` run as the outermost rule, as calling it does (the function
+   * Chevrotain's RULE() returns: the end-of-input padding, the rule, the
+   * check that all input was read), without the argument arrays that
+   * function and its inner one make.
+   */
+  protected outermost<T>(rule: () => T): T {
+    const self = this as unknown as Internals;
+    const { ruleName } = rule as unknown as LeanRule;
+    self.onBeforeParse(ruleName);
+    try {
+      return this.subruleInternal(rule as unknown as LeanRule, self.subruleIdx) as T;
+    } finally {
+      this.onAfterParse(ruleName);
+    }
+  }
+
+  /**
+   * Chevrotain's hook after the outermost rule, the same but without its
+   * Array.at() calls for a parse that read all its input (isAtEndOfInput):
+   * then there is nothing to report, and only the end-of-input padding that
+   * onBeforeParse pushed (at tokVectorLength and after) is taken off.
+   */
+  protected onAfterParse(ruleName: string): void {
+    const self = this as unknown as Internals;
+    const tokens = self.tokVector;
+    if (self.currIdx + 1 < self.tokVectorLength || tokens.length <= self.tokVectorLength) {
+      BASE.onAfterParse.call(this, ruleName);
+      return;
+    }
+    const padding = tokens[self.tokVectorLength];
+    while (tokens.length > 0 && tokens[tokens.length - 1] === padding) tokens.pop();
   }
 
   /**
@@ -255,13 +317,24 @@ export class LeanParser extends EmbeddedActionsParser {
     self.RULE_STACK[++self.RULE_STACK_IDX] = shortName;
     self.currRuleShortName = shortName;
     self.currRuleLookaheadFuncs = self.lookAheadFuncsCache[shortName]!;
+    let value: unknown;
     try {
-      return rule.originalGrammarAction.call(this);
+      value = rule.originalGrammarAction.call(this);
     } catch (error) {
-      return this.invokeRuleCatch(error, true, RECOVERED);
-    } finally {
-      self.ruleFinallyStateUpdate();
+      try {
+        return this.invokeRuleCatch(error, true, RECOVERED);
+      } finally {
+        self.ruleFinallyStateUpdate();
+      }
     }
+    // ruleFinallyStateUpdate inline, on the path without an error: the stacks popped, the caller's rule current again.
+    self.RULE_OCCURRENCE_STACK_IDX--;
+    const at = --self.RULE_STACK_IDX;
+    if (at >= 0) {
+      self.currRuleShortName = self.RULE_STACK[at]!;
+      self.currRuleLookaheadFuncs = self.lookAheadFuncsCache[self.currRuleShortName]!;
+    }
+    return value;
   }
 
   /**
@@ -280,6 +353,21 @@ export class LeanParser extends EmbeddedActionsParser {
     if (types[next.tokenTypeIdx] !== true) return undefined;
     self.currIdx++;
     return next;
+  }
+
+  /**
+   * Whether a MANY whose iterations start with one of `types` would take
+   * none here (the next token is none of them); false while recording, so
+   * the grammar still records the MANY. A rule whose MANY ends it leaves the
+   * MANY out when this is true: with no iteration, such a MANY only looks
+   * for a token to recover at after it, and there is none in its rule
+   * (Chevrotain's attemptInRepetitionRecovery returns at once unless the
+   * rule is the outermost one).
+   */
+  protected none(types: readonly boolean[]): boolean {
+    if (this.RECORDING_PHASE) return false;
+    const self = this as unknown as Internals;
+    return types[self.tokVector[self.currIdx + 1]!.tokenTypeIdx] !== true;
   }
 
   /**

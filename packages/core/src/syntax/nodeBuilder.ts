@@ -8,8 +8,9 @@ import type { Operator } from "../values/operators.js";
 import { renderMessage } from "../messages/renderMessage.js";
 import { LeanParser } from "./leanParser.js";
 import { booleanOperatorProblem, takesBoolean } from "./booleanOperators.js";
-import { sizeOperatorProblem, sizeValueProblem } from "./sizeAndTypeProblems.js";
-import { SIZE_OPERATORS } from "./typeNames.js";
+import { sizeOperatorProblem, sizeValueProblem, typeNameProblem } from "./sizeAndTypeProblems.js";
+import type { NamePath } from "../scan/readNamePath.js";
+import { isTypeName, SIZE_OPERATORS } from "./typeNames.js";
 import { FOLD_OPERATORS, foldOperatorProblem, foldValueProblem } from "./foldProblems.js";
 import type { DatePayload } from "../scan/scanDate.js";
 import { BooleanLiteral, DateLiteral, Identifier, Null, NumberLiteral, Parameter, StringLiteral } from "../scan/tokens.js";
@@ -83,6 +84,24 @@ export abstract class NodeBuilder extends LeanParser {
     if (tok.tokenType === Identifier) return { type: "Date", anchor: tok.image.toLowerCase() as "now" | "today", span };
     const { anchor, offset } = (tok as unknown as { payload: DatePayload }).payload;
     return offset === undefined ? { type: "Date", anchor, span } : { type: "Date", anchor, offset, span };
+  }
+
+  /** `is string`, `is not list`: the type's name in lower case as the value; any other word is refused at the word. */
+  protected typeTest(operator: "type" | "notType", is: IToken, word: IToken): PredicateNode {
+    // A path (`is a.b`) is no type: its text is refused as any other word is.
+    const payload = (word as unknown as { payload: string | NamePath }).payload;
+    const written = typeof payload === "string" ? payload : word.image;
+    const name = written.toLowerCase();
+    if (!isTypeName(name)) this.state.problems.push(typeNameProblem(written, word.startOffset, word.endOffset! + 1));
+    // The operator span covers `is` to the name, as `is null`'s does.
+    return this.node(operator, is, word, { type: "String", value: name, span: this.spanOf(word) });
+  }
+
+  /** The attribute a name token names: a top-level name (a string payload) or a path (scanPath.ts). */
+  protected attributeNode(tok: IToken): AttributeNode {
+    const payload = (tok as unknown as { payload: string | NamePath }).payload;
+    const span = this.spanOf(tok);
+    return typeof payload === "string" ? { type: "Attribute", name: payload, span } : { type: "Attribute", name: payload.name, path: payload.path, span };
   }
 
   protected comparison(opTok: IToken, valueTok: IToken): PredicateNode {

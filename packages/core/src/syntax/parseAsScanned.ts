@@ -36,11 +36,11 @@ export function parseAsScanned(source: string, state: ParseState): FilterNode | 
     return at >= n;
   };
   parser.state = state;
-  parser.input = vector;
+  parser.begin(vector);
   parser.scanned = at < n ? vector.length : Infinity;
   parser.scanMore = scanMore;
   try {
-    const body = parser.filter();
+    const body = parser.parseFilter();
     const errors = (parser as unknown as { _errors: IRecognitionException[] })._errors;
     // The parser must have met the real end: a rule that read past the scanned tokens would have met the padding.
     return errors.length === 0 && state.problems.length === 0 && parser.scanned === Infinity ? body : FAILED;

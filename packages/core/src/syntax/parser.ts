@@ -6,10 +6,7 @@ import { errorMessageProvider } from "./parserMessages.js";
 import { typeSet } from "./leanParser.js";
 import { NodeBuilder } from "./nodeBuilder.js";
 export { newParseState, type ParseState } from "./nodeBuilder.js";
-import { typeNameProblem } from "./sizeAndTypeProblems.js";
-import { isTypeName } from "./typeNames.js";
-import type { NamePath } from "../scan/readNamePath.js";
-import { dateAnchor } from "../scan/scanDate.js";
+import { isDateWord, isFoldWord, isFunctionWord } from "./nameWords.js";
 import {
   ALL_TOKENS,
   And,
@@ -42,6 +39,8 @@ const NAME_TYPES = typeSet(Identifier, QuotedIdentifier);
 const COMPARAND_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, Null, DateLiteral);
 const LITERAL_TYPES = typeSet(StringLiteral, NumberLiteral, BooleanLiteral, Parameter, DateLiteral);
 const AND_TYPES = typeSet(And);
+const OR_TYPES = typeSet(Or);
+const COMMA_TYPES = typeSet(Comma);
 /** Alternatives by the token they start with, for LeanParser.choose(): `[type, alternative]` pairs, each type only ever that alternative's. */
 function altTable(...pairs: [TokenType, number][]): readonly number[] {
   const table: number[] = [];
@@ -53,6 +52,9 @@ const UNARY_ALTS = altTable([Not, 0], [LParen, 1], [Identifier, 2], [QuotedIdent
 const OPERATION_ALTS = altTable([CompareOp, 0], [Is, 1], [Null, 2], [NotNull, 3], [In, 4], [Between, 5]);
 /** inListAlts: a list in parentheses or brackets. */
 const IN_LIST_ALTS = altTable([LParen, 0], [LBracket, 1]);
+/** What closes an in list, for choose(): the token its MANY expects after it. */
+const CLOSE_PAREN = altTable([RParen, 0]);
+const CLOSE_BRACKET = altTable([RBracket, 0]);
 
 /*
  * The grammar of grammar/filter.ebnf as five rules with embedded actions that
@@ -77,9 +79,16 @@ export class FilterParser extends NodeBuilder {
     this.performSelfAnalysis();
   }
 
+  /** A parse of the tokens given to begin() (or `input`), as `filter()` is. */
+  parseFilter(): FilterNode | null {
+    return this.outermost(this.filter);
+  }
+
   /** filter := orExpr? */
   filter = this.RULE("filter", (): FilterNode | null => {
     let body: FilterNode | null = null;
+    // Where the next token starts a unary, the OPTION would take its body: taken directly.
+    if (this.choose(UNARY_ALTS) >= 0) return this.SUBRULE(this.orExpr);
     this.OPTION(() => {
       body = this.SUBRULE(this.orExpr);
     });
@@ -91,7 +100,9 @@ export class FilterParser extends NodeBuilder {
     const start = this.LA(1);
     const first = this.SUBRULE(this.andExpr);
     let operands: FilterNode[] | undefined;
-    this.MANY(() => {
+    // As andExpr's: the MANY's iterations on take()'s path, and the MANY itself only where it could take one.
+    while (this.take(OR_TYPES) !== undefined) flatten("Or", this.SUBRULE2(this.andExpr), (operands ??= flatten("Or", first, [])));
+    if (!this.none(OR_TYPES)) this.MANY(() => {
       this.CONSUME(Or);
       const next = this.SUBRULE2(this.andExpr);
       if (!this.RECORDING_PHASE) flatten("Or", next, (operands ??= flatten("Or", first, [])));
@@ -106,9 +117,10 @@ export class FilterParser extends NodeBuilder {
     const first = this.SUBRULE(this.unary);
     let operands: FilterNode[] | undefined;
     // The MANY's iterations on take()'s path: the same token consumed and the same subrule called.
-    // The MANY then meets what follows the last operand, as it would have after its own iterations.
+    // The MANY then meets what follows the last operand, as it would have after its own iterations;
+    // it ends the rule, so with no iteration to take it does nothing (LeanParser.none()) and is left out.
     while (this.take(AND_TYPES) !== undefined) flatten("And", this.SUBRULE2(this.unary), (operands ??= flatten("And", first, [])));
-    this.MANY(() => {
+    if (!this.none(AND_TYPES)) this.MANY(() => {
       this.CONSUME(And);
       const next = this.SUBRULE2(this.unary);
       if (!this.RECORDING_PHASE) flatten("And", next, (operands ??= flatten("And", first, [])));
@@ -122,6 +134,8 @@ export class FilterParser extends NodeBuilder {
     this.more();
     // The alternative the OR would take, run without the OR's lookahead where the next token names it.
     const alt = this.choose(UNARY_ALTS);
+    // The predicate's alternative (the usual one) called as itself rather than through the table.
+    if (alt === 2) return this.SUBRULE(this.predicate);
     return alt >= 0 ? this.unaryAlts[alt]!.ALT.call(this) : this.OR(this.unaryAlts);
   });
 
@@ -179,14 +193,16 @@ export class FilterParser extends NodeBuilder {
     this.sizing = sized !== undefined && !folded && !this.RECORDING_PHASE;
     this.folding = folded && !this.RECORDING_PHASE;
     const alt = this.choose(OPERATION_ALTS);
-    const node = alt >= 0 ? this.operationAlts[alt]!.ALT.call(this) : this.OR2(this.operationAlts);
+    // The usual operations called as themselves rather than through the table.
+    const node =
+      alt === 0 ? this.comparisonOperation() : alt === 4 ? this.inOperation() : alt === 5 ? this.betweenOperation() : alt >= 0 ? this.operationAlts[alt]!.ALT.call(this) : this.OR2(this.operationAlts);
     this.sizing = false;
     this.folding = false;
     // Under error recovery the operation may be missing; the parse fails anyway.
     if (this.RECORDING_PHASE || node === undefined) return node;
     const s = this.state;
     if (++s.predicates > s.maxPredicates) this.limit(start, limitText("maxPredicates", s.maxPredicates));
-    const attribute: AttributeNode | null = name === undefined ? null : attributeNode((name as unknown as { payload: string | NamePath }).payload, this.spanOf(name));
+    const attribute: AttributeNode | null = name === undefined ? null : this.attributeNode(name);
     (node as { attribute: AttributeNode | null }).attribute = attribute;
     if (folded) (node as { fold?: true }).fold = true;
     else if (sized !== undefined) (node as { size?: true }).size = true;
@@ -221,14 +237,15 @@ export class FilterParser extends NodeBuilder {
   /** The `size` of the predicate being parsed when its subject is `size(…)`. */
   private sizeWord: IToken | undefined;
 
+  /** `CompareOp comparand`: operationAlts' first alternative. */
+  private comparisonOperation(): PredicateNode {
+    const op = this.CONSUME1(CompareOp);
+    const value = this.take(COMPARAND_TYPES) ?? this.OR3(this.comparandAlts);
+    return this.RECORDING_PHASE ? (undefined as never) : this.comparison(op, value);
+  }
+
   private readonly operationAlts: Alts<PredicateNode> = [
-    {
-      ALT: () => {
-        const op = this.CONSUME1(CompareOp);
-        const value = this.take(COMPARAND_TYPES) ?? this.OR3(this.comparandAlts);
-        return this.RECORDING_PHASE ? (undefined as never) : this.comparison(op, value);
-      },
-    },
+    { ALT: () => this.comparisonOperation() },
     {
       ALT: () => {
         const is = this.CONSUME1(Is);
@@ -251,45 +268,36 @@ export class FilterParser extends NodeBuilder {
         return this.RECORDING_PHASE ? (undefined as never) : this.node("notNull", tok, tok);
       },
     },
-    {
-      ALT: () => {
-        const tok = this.CONSUME1(In);
-        const brackets = this.LA(1).tokenType === LBracket;
-        const list = this.choose(IN_LIST_ALTS);
-        const values = list >= 0 ? this.inListAlts[list]!.ALT.call(this) : this.OR4(this.inListAlts);
-        if (this.RECORDING_PHASE) return undefined as never;
-        const node = this.node("in", tok, tok, values);
-        if (brackets) (node as { brackets?: true }).brackets = true;
-        return node;
-      },
-    },
-    {
-      ALT: () => {
-        const tok = this.CONSUME1(Between);
-        const lower = this.literal(10);
-        if (!this.RECORDING_PHASE) this.checkBoolean("between", tok, this.LA(0));
-        this.CONSUME1(And);
-        const upper = this.literal(11);
-        if (this.RECORDING_PHASE) return undefined as never;
-        this.checkBoolean("between", tok, this.LA(0));
-        return this.node("between", tok, tok, [lower, upper]);
-      },
-    },
+    { ALT: () => this.inOperation() },
+    { ALT: () => this.betweenOperation() },
   ];
+
+  /** `in inList`: operationAlts' fifth alternative. */
+  private inOperation(): PredicateNode {
+    const tok = this.CONSUME1(In);
+    const brackets = this.LA(1).tokenType === LBracket;
+    const list = this.choose(IN_LIST_ALTS);
+    const values = list === 0 ? this.parenthesisedValues() : list >= 0 ? this.inListAlts[list]!.ALT.call(this) : this.OR4(this.inListAlts);
+    if (this.RECORDING_PHASE) return undefined as never;
+    const node = this.node("in", tok, tok, values);
+    if (brackets) (node as { brackets?: true }).brackets = true;
+    return node;
+  }
+
+  /** `between literal and literal`: operationAlts' sixth alternative. */
+  private betweenOperation(): PredicateNode {
+    const tok = this.CONSUME1(Between);
+    const lower = this.literal(10);
+    if (!this.RECORDING_PHASE) this.checkBoolean("between", tok, this.LA(0));
+    this.CONSUME1(And);
+    const upper = this.literal(11);
+    if (this.RECORDING_PHASE) return undefined as never;
+    this.checkBoolean("between", tok, this.LA(0));
+    return this.node("between", tok, tok, [lower, upper]);
+  }
 
   /** After `is` (and `not`): null, or a type's name, which is a name token (`string` stays a name elsewhere). */
   private readonly isAlts: Alts<IToken> = [{ ALT: () => this.CONSUME2(Null) }, { ALT: () => this.CONSUME5(Identifier) }];
-
-  /** `is string`, `is not list`: the type's name in lower case as the value; any other word is refused at the word. */
-  private typeTest(operator: "type" | "notType", is: IToken, word: IToken): PredicateNode {
-    // A path (`is a.b`) is no type: its text is refused as any other word is.
-    const payload = (word as unknown as { payload: string | NamePath }).payload;
-    const written = typeof payload === "string" ? payload : word.image;
-    const name = written.toLowerCase();
-    if (!isTypeName(name)) this.state.problems.push(typeNameProblem(written, word.startOffset, word.endOffset! + 1));
-    // The operator span covers `is` to the name, as `is null`'s does.
-    return this.node(operator, is, word, { type: "String", value: name, span: this.spanOf(word) });
-  }
 
   /** comparand := literal | "null"; null is handled by comparison(). */
   private readonly comparandAlts: Alts<IToken> = [
@@ -305,14 +313,7 @@ export class FilterParser extends NodeBuilder {
 
   /** inList := "(" values ")" | "[" values "]" | literal;  values := literal ("," literal)* */
   private readonly inListAlts: Alts<LiteralNode[]> = [
-    {
-      ALT: () => {
-        this.CONSUME1(LParen);
-        const values = this.values(12, 1);
-        this.CONSUME1(RParen);
-        return values;
-      },
-    },
+    { ALT: () => this.parenthesisedValues() },
     {
       ALT: () => {
         this.CONSUME1(LBracket);
@@ -324,18 +325,40 @@ export class FilterParser extends NodeBuilder {
     { ALT: () => [this.literal(16)] },
   ];
 
+  /** `( values )`: inListAlts' first alternative. */
+  private parenthesisedValues(): LiteralNode[] {
+    this.CONSUME1(LParen);
+    const values = this.values(12, 1);
+    this.CONSUME1(RParen);
+    return values;
+  }
+
   /** A comma-separated list; `idx` numbers its two literal occurrences, `loop` its MANY and comma. */
   private values(idx: number, loop: number): LiteralNode[] {
     const list = [this.literal(idx)];
-    this.many(loop, () => {
+    // The MANY's iterations on take()'s path; the MANY then runs unless its closing bracket is next,
+    // where it would take no iteration and find the token it expects after it (nothing to recover).
+    for (;;) {
       this.more();
-      this.consume(loop, Comma);
-      const next = this.literal(idx + 1);
-      if (!this.RECORDING_PHASE && list.push(next) > this.state.maxInValues) {
-        this.limit(this.LA(0), limitText("maxInValues", this.state.maxInValues));
-      }
-    });
+      if (this.take(COMMA_TYPES) === undefined) break;
+      this.nextValue(list, idx);
+    }
+    if (this.choose(loop === 1 ? CLOSE_PAREN : CLOSE_BRACKET) < 0) {
+      this.many(loop, () => {
+        this.more();
+        this.consume(loop, Comma);
+        this.nextValue(list, idx);
+      });
+    }
     return list;
+  }
+
+  /** The value after a comma, added to the list within maxInValues. */
+  private nextValue(list: LiteralNode[], idx: number): void {
+    const next = this.literal(idx + 1);
+    if (!this.RECORDING_PHASE && list.push(next) > this.state.maxInValues) {
+      this.limit(this.LA(0), limitText("maxInValues", this.state.maxInValues));
+    }
   }
 
   /**
@@ -358,29 +381,6 @@ export class FilterParser extends NodeBuilder {
   }
 
   private readonly literalAlts: Alts<IToken>[] = [];
-}
-
-/** The attribute a name token names: a top-level name (a string payload) or a path (scanPath.ts). */
-function attributeNode(payload: string | NamePath, span: Span): AttributeNode {
-  return typeof payload === "string" ? { type: "Attribute", name: payload, span } : { type: "Attribute", name: payload.name, path: payload.path, span };
-}
-
-/** Whether a name token is the word `size` or `fold` (in any case), which a `(` makes DynamoDB's size() or fold(). */
-function isFunctionWord(name: IToken | undefined): boolean {
-  // The length first: most names are not four characters, and image is a slice of the source.
-  if (name === undefined || name.tokenType !== Identifier || name.endOffset! - name.startOffset !== 3) return false;
-  const word = name.image.toLowerCase();
-  return word === "size" || word === "fold";
-}
-
-/** Whether the function word of a subject is `fold`. */
-function isFoldWord(word: IToken): boolean {
-  return word.image.toLowerCase() === "fold";
-}
-
-/** Whether a name token is the word `now` or `today` (in any case, not a path), which reads as a date where a value goes. */
-function isDateWord(tok: IToken): boolean {
-  return tok.tokenType === Identifier && typeof (tok as unknown as { payload: unknown }).payload === "string" && dateAnchor(tok.image, 0, tok.image.length) !== undefined;
 }
 
 /** Appends a node to an operand list, splicing in the operands of a node of the same kind. */

@@ -1,7 +1,8 @@
 import { EOF, type IRecognitionException, type IToken } from "chevrotain";
 import type { FilterDocument, FilterNode } from "../syntax/ast.js";
 import { FilterError, isStackOverflow, type Diagnostic, type DiagnosticParams } from "../messages/errors.js";
-import { lex, type LexProblem, type Token } from "../scan/lexer.js";
+import type { LexProblem, Token } from "../scan/lexer.js";
+import { giveBack, lexReused } from "../scan/reusedTokens.js";
 import { resolveLimits, type Limits } from "../values/limits.js";
 import { LineIndex } from "../messages/location.js";
 import { newParseState, parser } from "../syntax/parser.js";
@@ -80,21 +81,30 @@ export function parseSource(source: string, options: TreeOptions | undefined, lo
 
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
 export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean; hasDates: boolean }): FilterNode | null {
-  const { tokens, problems } = lex(source);
+  const { tokens, problems } = lexReused(source);
+  try {
+    return parseTokens(source, tokens, problems, index, locate, limits, flags);
+  } finally {
+    // Nothing below keeps a token: nodes hold payloads and offsets, diagnostics are built from them.
+    giveBack(tokens);
+  }
+}
+
+function parseTokens(source: string, tokens: Token[], problems: LexProblem[], index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean; hasDates: boolean }): FilterNode | null {
   let body: FilterNode | null = null;
-  let errors: IRecognitionException[] = [];
+  let errors = NO_ERRORS;
   const state = newParseState(index, limits);
   if (tokens.length > 0) {
     clearDetails();
     parser.state = state;
-    parser.input = tokens;
+    parser.begin(tokens);
     try {
-      body = parser.filter();
+      body = parser.parseFilter();
     } catch (error) {
       if (error instanceof FilterError) throw error;
       // Past the engine's stack, Chevrotain's own finally blocks overflow too and can surface
       // as another RangeError ("Invalid array length"); any RangeError here is that exhaustion.
-      // The next parse sets parser.input, which resets its rule stack, so the instance stays usable.
+      // The next parse starts with parser.begin(), which resets its rule stack, so the instance stays usable.
       if (isStackOverflow(error) || error instanceof RangeError) {
         throw new FilterError([
           {
