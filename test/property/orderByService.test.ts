@@ -15,7 +15,8 @@ import { propertyRuns } from "../support/propertyRuns.js";
  * page sizes: findAll is evaluate's matches sorted by sortItems, findPage's
  * pages joined are findAll, count is its length.
  */
-const RUNS = propertyRuns(15);
+// Each run is about a hundred requests through HTTP to both stores: on the other Nodes, 5 of them.
+const RUNS = propertyRuns(15, 5);
 const keys = { primary: "device", secondary: "ts" };
 const devices = fc.uniqueArray(fc.constantFrom("d0", "d1", "d2", "d3", "d4", "d5"), { minLength: 1, maxLength: 4 });
 const filterArbitrary = fc

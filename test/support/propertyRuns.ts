@@ -17,7 +17,8 @@ const share = Number(process.env.ITEMFILTER_PROPERTY_SHARE ?? "1");
  */
 export const drawsAll = !(share > 0 && share < 1);
 
-export function propertyRuns(runs: number): number {
+/** `runs`, or that share of them; `atLeast` lowers the floor for a property whose every run is a whole session of requests. */
+export function propertyRuns(runs: number, atLeast = MIN_RUNS): number {
   if (drawsAll) return runs;
-  return Math.min(runs, Math.max(MIN_RUNS, Math.ceil(runs * share)));
+  return Math.min(runs, Math.max(atLeast, Math.ceil(runs * share)));
 }
