@@ -111,23 +111,32 @@ describe("writeTable under a time limit", () => {
 describe("the store answers within its budget", () => {
   let emulator: Emulator;
   let url: string;
+  let throttled: Emulator | undefined;
+  let throttledUrl: string;
   beforeAll(async () => {
     // The retry policy's own waits (100 ms doubling) would go on for half a minute; the budget ends them.
     emulator = createEmulator({ store: createDynamoStore({ client: viaProxy, answerWithinMs: 2_000, retry: { timeoutMs: 1_000 } }), credentials: [CREDENTIALS], pageSize: 100 });
     url = await emulator.start(0);
+    // For the throttling tests, no call's own timeout short of the budget: on a loaded machine a throttled call
+    // answered after a second would have been a timeout, and the answer a 503 (what they test is the 429).
+    throttled = createEmulator({ store: createDynamoStore({ client: viaProxy, answerWithinMs: 3_000, retry: { timeoutMs: 60_000 } }), credentials: [CREDENTIALS], pageSize: 100 });
+    throttledUrl = await throttled.start(0);
   });
-  afterAll(() => emulator?.stop());
+  afterAll(async () => {
+    await emulator?.stop();
+    await throttled?.stop();
+  });
 
-  /** A client with a short timeout of its own, whose waits are recorded (and not waited). */
-  function client() {
+  /** A client with a timeout of its own (longer than the store's budget), whose waits are recorded (and not waited). */
+  function client(at = url) {
     const waits: number[] = [];
-    const c = createClient({ baseUrl: url, ...CREDENTIALS, timeoutMs: 5_000, maxAttempts: 3, sleep: async (ms: number) => void waits.push(ms) });
+    const c = createClient({ baseUrl: at, ...CREDENTIALS, timeoutMs: 10_000, maxAttempts: 3, sleep: async (ms: number) => void waits.push(ms) });
     return { c, waits };
   }
 
   it("answers throttling 429 with Retry-After: 1, which the client waits, and the client reports the throttling, not a timeout", async () => {
     proxy.rules = [{ operation: "Scan", fault: "throttle", from: 1 }];
-    const { c, waits } = client();
+    const { c, waits } = client(throttledUrl);
     const error = await c.listItems({ table: "items" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect({ status: (error as ServiceError).status, message: (error as ServiceError).serviceMessage, attempts: (error as ServiceError).attempts, waits }).toEqual({
@@ -140,7 +149,7 @@ describe("the store answers within its budget", () => {
 
   it("sends Retry-After on the wire", async () => {
     proxy.rules = [{ operation: "Scan", fault: "throttle", from: 1 }];
-    const response = await fetch(`${url}/listItems`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...CREDENTIALS, table: "items" }) });
+    const response = await fetch(`${throttledUrl}/listItems`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...CREDENTIALS, table: "items" }) });
     expect({ status: response.status, retryAfter: response.headers.get("retry-after") }).toEqual({ status: 429, retryAfter: "1" });
     await response.text();
   });

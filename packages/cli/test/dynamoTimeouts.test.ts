@@ -108,7 +108,9 @@ describe("load --timeout", () => {
 describe("serve --dynamodb-endpoint --timeout", () => {
   it("answers throttling within --timeout as 429 with Retry-After, and the client reports the throttling after honouring it", async () => {
     // The default first wait (100 ms, doubling): without the budget the server would retry for half a minute.
-    const serve = await startServe(["serve", "--dynamodb-endpoint", proxy.endpoint, "--port", "0", "--timeout", "1"], { env: { ITEMFILTER_APPLICATION_KEY: "k", ITEMFILTER_AUTH_TOKEN: "t" } });
+    // 3 s, not 1: --timeout is also each call's limit, and on a loaded machine a throttled call answered after a
+    // second would be a timeout, the answer a 503.
+    const serve = await startServe(["serve", "--dynamodb-endpoint", proxy.endpoint, "--port", "0", "--timeout", "3"], { env: { ITEMFILTER_APPLICATION_KEY: "k", ITEMFILTER_AUTH_TOKEN: "t" } });
     try {
       proxy.rules = [{ operation: "Scan", fault: "throttle", from: 1 }];
       const waits: number[] = [];

@@ -47,6 +47,22 @@ describe("the retry policy", () => {
     expect(calls).toBe(1);
   });
 
+  it("within a budget, an attempt the budget cut short that runs out leaves the error before it standing", async () => {
+    // Throttled, then no answer: the second attempt has only what is left of the 200 ms budget (the policy's own
+    // timeout is a minute), so its timeout says nothing of DynamoDB, which was throttling: a slow machine turned
+    // such answers into "did not answer".
+    const throttled = sdkError("ProvisionedThroughputExceededException", 400);
+    const backoff = createBackoff({ timeoutMs: 60_000, sleep: async () => {} });
+    let calls = 0;
+    const call = (signal: AbortSignal): Promise<never> =>
+      ++calls === 1 ? Promise.reject(throttled) : new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    await expect(withRetry(call, backoff, undefined, { withinMs: 200 })).rejects.toBe(throttled);
+    expect(calls).toBe(2);
+    // With no answer at all, the timeout is the answer.
+    calls = 1;
+    await expect(withRetry(call, backoff, undefined, { withinMs: 50 })).rejects.toMatchObject({ name: "TimeoutError" });
+  });
+
   it("stops waiting when the signal aborts", async () => {
     const controller = new AbortController();
     const backoff = createBackoff({ baseDelayMs: 60_000 });

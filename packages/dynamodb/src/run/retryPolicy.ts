@@ -175,14 +175,19 @@ export interface RetryLimits {
  */
 export async function withRetry<T>(call: (signal: AbortSignal) => Promise<T>, backoff: Backoff, signal?: AbortSignal, limits: RetryLimits = {}): Promise<T> {
   const until = limits.withinMs === undefined ? Infinity : performance.now() + limits.withinMs;
+  let previous: { error: unknown } | undefined;
   for (let stalled = 0; ; ) {
+    // An attempt never waits past the budget; at least 1 ms, so a spent budget still makes one.
+    const ms = Math.max(1, Math.min(backoff.timeoutMs, Math.ceil(until - performance.now())));
     try {
-      // An attempt never waits past the budget; at least 1 ms, so a spent budget still makes one.
-      const ms = Math.max(1, Math.min(backoff.timeoutMs, Math.ceil(until - performance.now())));
       return await withTimeout(call, ms, signal);
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
+      // An attempt that the budget cut short and that ran out learnt nothing of DynamoDB: what the attempt before
+      // it heard stands (throttling stays a 429 on a slow machine, rather than turning into "did not answer").
+      if (previous !== undefined && ms < backoff.timeoutMs && error instanceof RequestTimeoutError) throw previous.error;
       if (!isRetryable(error) || stalled >= backoff.retries) throw error;
+      previous = { error };
       stalled++;
       const wait = backoff.delay(stalled);
       // A wait that would use up the budget leaves no time for an answer: the error stands.
