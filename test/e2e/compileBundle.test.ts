@@ -1,0 +1,34 @@
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * What an app that compiles carries of chevrotain: the parts its parser runs,
+ * without what it never runs (packages/core/scripts/chevrotainStubs.mjs). Bundled
+ * from node_modules as an app bundles the core (the built dist/). Sizes are a
+ * bench figure (6b); this checks what is inside.
+ */
+const app = fileURLToPath(new URL("../../packages/bench/", import.meta.url));
+
+async function textOf(contents: string): Promise<string> {
+  const result = await build({ stdin: { contents, resolveDir: app, sourcefile: "app.mjs", loader: "js" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent" });
+  expect(result.warnings).toEqual([]);
+  return result.outputFiles[0]!.text;
+}
+
+describe("an app that compiles", () => {
+  // Checks for misuses of chevrotain's API that the core's parser never makes.
+  it.each([
+    "The <ignoredIssues> IParserConfig property",
+    "The Parser's configuration can no longer contain",
+    "A Token Vocabulary cannot be empty",
+    "The Parser constructor no longer accepts a token vector",
+    "may not be defined after the 'performSelfAnalysis' method",
+    "Missing <performSelfAnalysis> invocation",
+    "The **static** `performSelfAnalysis` method has been deprecated",
+  ])("carries no check that throws %j", async (message) => {
+    const text = await textOf('export { compileList, compileQuery, formatDiagnostics } from "@itemfilter/core";');
+    expect(text).toContain("compileList");
+    expect(text.includes(message)).toBe(false);
+  });
+});
