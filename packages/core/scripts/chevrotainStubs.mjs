@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import ts from "typescript";
-import { gastRecorderStub, lookaheadWithRecordedPaths, parserWithRecordedGrammar, recordGrammar } from "./recordedGrammar.mjs";
+import { createHash } from "node:crypto";
+import { declarationText, gastRecorderStub, lookaheadWithRecordedPaths, methodText, parserWithRecordedGrammar, recordGrammar } from "./recordedGrammar.mjs";
 
 /**
  * An esbuild plugin that leaves out of the shipped bundle the parts of
@@ -29,6 +30,9 @@ import { gastRecorderStub, lookaheadWithRecordedPaths, parserWithRecordedGrammar
  * - parser/traits/gast_recorder.js and the recording in parser/parser.js's
  *   performSelfAnalysis: the grammar is recorded when the bundle is built and
  *   rebuilt from that record (recordedGrammar.mjs).
+ * - the visitor and tracing of parser/traits/looksahead.js's
+ *   preComputeLookaheadFunctions: the decisions are found by a plain walk of
+ *   the grammar and given the same lookahead functions (looksaheadStub).
  *
  * And methods of the parser's traits that the grammar never reaches are cut
  * out of their classes (METHODS below): the DSL methods the grammar does not
@@ -114,6 +118,7 @@ export function chevrotainStubs() {
     { module: "parse/parser/parser.js", contents: async (real, module) => parserWithRecordedGrammar(real, module, await (grammar ??= recordGrammar())) },
     { module: "parse/parser/traits/gast_recorder.js", contents: gastRecorderStub },
     { module: "parse/grammar/lookahead.js", contents: lookaheadWithRecordedPaths },
+    { module: "parse/parser/traits/looksahead.js", contents: looksaheadStub },
     ...METHODS.map((cut) => ({ module: cut.module, contents: (real) => withoutMethods(real, cut) })),
   ];
   const plugin = {
@@ -219,6 +224,54 @@ export class PerformanceTracer {
   }
 }
 `;
+}
+
+/** preComputeLookaheadFunctions and computeLookaheadFunc of chevrotain 13.2.0's looksahead.js, which looksaheadStub replaces. */
+const PRECOMPUTE_SHA256 = "d3172c615684a01dffabe1ded3b06b2860d0d5601b032f658b84499d108383ef";
+
+/**
+ * looksahead.js with preComputeLookaheadFunctions walking the grammar itself
+ * rather than through a GAST visitor (DslMethodsCollectorVisitor, which only
+ * sorts the decisions by kind) and without its TRACE_INIT phase names, which
+ * only a tracing parser reads (perf_tracer.js's stub runs each phase): the
+ * same lookahead function, built the same way, at every decision.
+ * test/recordedGrammar.test.ts holds the decisions equal to chevrotain's.
+ */
+function looksaheadStub(real, module) {
+  const methods = methodText(real, module, "preComputeLookaheadFunctions") + methodText(real, module, "computeLookaheadFunc");
+  const sha = createHash("sha256").update(methods).digest("hex");
+  if (sha !== PRECOMPUTE_SHA256) throw new Error(`chevrotain's ${module} has a preComputeLookaheadFunctions (sha256 ${sha}) other than the one its stub replaces; update packages/core/scripts/chevrotainStubs.mjs`);
+  const imports = 'import { GAstVisitor, getProductionDslName, } from "@chevrotain/gast";';
+  const visitor = "const collectorVisitor = new DslMethodsCollectorVisitor();";
+  if (!real.includes(imports) || !real.includes(`\n${visitor}\n`) || !/^export function collectMethods\(/m.test(real)) throw new Error(`chevrotain's ${module} is laid out otherwise than its stub expects; update packages/core/scripts/chevrotainStubs.mjs`);
+  let out = real
+    .replace(imports, 'import { Alternation, NonTerminal, Option, Repetition, RepetitionMandatory, RepetitionMandatoryWithSeparator, RepetitionWithSeparator, Terminal } from "@chevrotain/gast";')
+    .replace(`\n${visitor}\n`, "\n")
+    .replace(methodText(real, module, "computeLookaheadFunc"), "")
+    .replace(
+      methodText(real, module, "preComputeLookaheadFunctions"),
+      `preComputeLookaheadFunctions(rules) {
+        // The keys and prodType names of the optional productions, by class (the visitor dispatched on the constructor too).
+        const optional = new Map([[Repetition, [MANY_IDX, "Repetition"]], [Option, [OPTION_IDX, "Option"]], [RepetitionMandatory, [AT_LEAST_ONE_IDX, "RepetitionMandatory"]], [RepetitionMandatoryWithSeparator, [AT_LEAST_ONE_SEP_IDX, "RepetitionMandatoryWithSeparator"]], [RepetitionWithSeparator, [MANY_SEP_IDX, "RepetitionWithSeparator"]]]);
+        for (const rule of rules) {
+            const ruleIdx = this.fullRuleNameToShort[rule.name];
+            const visit = (prod) => {
+                const maxLookahead = prod.maxLookahead || this.maxLookahead;
+                if (prod.constructor === Alternation) {
+                    this.setLaFuncCache(ruleIdx, OR_IDX | prod.idx, this.lookaheadStrategy.buildLookaheadForAlternation({ prodOccurrence: prod.idx, rule, maxLookahead, hasPredicates: prod.hasPredicates, dynamicTokensEnabled: this.dynamicTokensEnabled }));
+                } else if (optional.has(prod.constructor)) {
+                    const [prodKey, prodType] = optional.get(prod.constructor);
+                    this.setLaFuncCache(ruleIdx, prodKey | prod.idx, this.lookaheadStrategy.buildLookaheadForOptional({ prodOccurrence: prod.idx, rule, maxLookahead, dynamicTokensEnabled: this.dynamicTokensEnabled, prodType }));
+                }
+                // A rule reference's definition is the rule's, walked as that rule.
+                if (prod.constructor !== NonTerminal && prod.constructor !== Terminal) prod.definition.forEach(visit);
+            };
+            rule.definition.forEach(visit);
+        }
+    }`,
+    );
+  for (const name of ["DslMethodsCollectorVisitor", "collectMethods"]) out = out.replace(declarationText(real, module, name), "");
+  return out;
 }
 
 /**

@@ -247,7 +247,7 @@ export function gastRecorderStub(real, module) {
 }
 
 /** The text of the module's top-level function or class `name`, which must be found once. */
-function declarationText(text, module, name) {
+export function declarationText(text, module, name) {
   const source = ts.createSourceFile(module, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const found = source.statements.filter((s) => (ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && s.name?.getText(source) === name);
   if (found.length !== 1) throw new Error(`chevrotain's ${module} has ${found.length} declarations of ${name}, not one; update packages/core/scripts/recordedGrammar.mjs`);
@@ -255,7 +255,7 @@ function declarationText(text, module, name) {
 }
 
 /** The text of the class's instance method `name` (not a static one), which must be found once. */
-function methodText(text, module, name) {
+export function methodText(text, module, name) {
   const source = ts.createSourceFile(module, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const found = [];
   const visit = (node) => {

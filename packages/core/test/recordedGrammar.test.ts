@@ -66,6 +66,12 @@ describe("the grammar the bundle rebuilds", () => {
     expect(decisions(shipped.parser)).toEqual(decisions(live.parser));
   });
 
+  // Built by the same builder, down the same branch (with or without predicates, one token or more): the same source.
+  it("gives the same kind of lookahead function at every decision", () => {
+    const functions = (p: Parser) => p.lookAheadFuncsCache.map((rule) => Object.entries(rule ?? []).map(([key, f]) => [key, String(f)]));
+    expect(functions(shipped.parser)).toEqual(functions(live.parser));
+  });
+
   it("gives the same lookahead paths at every decision, at the production's depth and the parser's", () => {
     const paths = (built: Built) =>
       Object.values(built.parser.getGAstProductions()).map((rule) => [
