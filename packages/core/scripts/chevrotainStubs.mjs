@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { createHash } from "node:crypto";
 import { declarationText, gastRecorderStub, lookaheadWithRecordedPaths, methodText, parserWithRecordedGrammar, recordGrammar } from "./recordedGrammar.mjs";
@@ -102,6 +104,74 @@ const GUARDS = [
 ];
 /** Static methods cut, each found exactly once: the deprecated static performSelfAnalysis, which only throws. */
 const STATIC_METHODS = [{ module: "parse/parser/parser.js", methods: ["performSelfAnalysis"] }];
+/**
+ * Parts written for what the core's parser does, each replacing text found
+ * exactly once (the build stops otherwise, so a change in chevrotain cannot
+ * slip past). src/syntax/parser.ts's tests run with all of chevrotain.
+ */
+const EDITS = [
+  {
+    module: "scan/tokens_public.js",
+    // createToken for the options the core passes (name, pattern, label), in chevrotain's order; any other throws.
+    from: declarationTextOf("createTokenInternal"),
+    to: `function createTokenInternal(config) {
+    const other = Object.keys(config).find((key) => key !== "name" && key !== "pattern" && key !== "label");
+    if (other !== undefined) throw new Error("@itemfilter/core's chevrotain makes tokens of a name, a pattern and a label, not " + other + " (scripts/chevrotainStubs.mjs)");
+    const tokenType = { name: config.name };
+    if (config.pattern !== undefined) tokenType.PATTERN = config.pattern;
+    augmentTokenTypes([tokenType]);
+    if (Object.hasOwn(config, "label")) tokenType.LABEL = config.label;
+    return tokenType;
+}`,
+  },
+  {
+    module: "parse/parser/traits/recognizer_engine.js",
+    // The core passes its token types as an array (ALL_TOKENS); a multi-mode lexer's vocabulary or a dictionary is not taken.
+    from: `        else if (Object.hasOwn(tokenVocabulary, "modes") &&
+            Object.values(tokenVocabulary.modes)
+                .flat()
+                .every(isTokenType)) {
+            const allTokenTypes = Object.values(tokenVocabulary.modes).flat();
+            const uniqueTokens = [...new Set(allTokenTypes)];
+            this.tokensMap = uniqueTokens.reduce((acc, tokType) => {
+                acc[tokType.name] = tokType;
+                return acc;
+            }, {});
+        }
+        else if (typeof tokenVocabulary === "object" &&
+            tokenVocabulary !== null) {
+            this.tokensMap = Object.assign({}, tokenVocabulary);
+        }
+        else {
+            throw new Error("<tokensDictionary> argument must be An Array of Token constructors," +
+                " A dictionary of Token constructors or an IMultiModeLexerDefinition");
+        }`,
+    to: `        else {
+            throw new Error("@itemfilter/core's chevrotain takes token types as an array (scripts/chevrotainStubs.mjs)");
+        }`,
+  },
+  {
+    module: "parse/parser/traits/recognizer_api.js",
+    // A rule defined twice: the recorded grammar's check in performSelfAnalysis throws for it (its rule names would differ).
+    from: `        if (this.definedRulesNames.includes(name)) {
+            const errMsg = defaultGrammarValidatorErrorProvider.buildDuplicateRuleNameError({
+                topLevelRule: name,
+                grammarName: this.className,
+            });
+            const error = {
+                message: errMsg,
+                type: ParserDefinitionErrorType.DUPLICATE_RULE_NAME,
+                ruleName: name,
+            };
+            this.definitionErrors.push(error);
+        }
+`,
+    to: "",
+  },
+  // TypeScript enums without their reverse mapping (name by number), which nothing in chevrotain reads.
+  { module: "parse/parser/parser.js", from: enumText("ParserDefinitionErrorType"), to: (real) => enumAsObject(real, "ParserDefinitionErrorType") },
+  { module: "parse/grammar/lookahead.js", from: enumText("PROD_TYPE"), to: (real) => enumAsObject(real, "PROD_TYPE") },
+];
 
 export function chevrotainStubs() {
   const used = CUT_DSL.filter(calls);
@@ -121,6 +191,8 @@ export function chevrotainStubs() {
     { module: "parse/parser/traits/looksahead.js", contents: looksaheadStub },
     ...METHODS.map((cut) => ({ module: cut.module, contents: (real) => withoutMethods(real, cut) })),
   ];
+  // Modules that are only edited, trimmed of guards or of static methods.
+  for (const { module } of [...EDITS, ...GUARDS, ...STATIC_METHODS]) if (!stubs.some((s) => s.module === module)) stubs.push({ module, contents: (real) => real });
   const plugin = {
     name: "chevrotain-stubs",
     setup(b) {
@@ -133,7 +205,7 @@ export function chevrotainStubs() {
         const statics = STATIC_METHODS.find((c) => c.module === stub.module);
         const guards = GUARDS.find((g) => g.module === stub.module);
         const trimmed = withoutGuards(statics === undefined ? real : withoutMethods(real, { ...statics, static: true }), stub.module, guards?.messages ?? []);
-        return { loader: "js", contents: await stub.contents(trimmed, stub.module) };
+        return { loader: "js", contents: edited(await stub.contents(trimmed, stub.module), stub.module) };
       });
     },
   };
@@ -321,5 +393,42 @@ function withoutGuards(text, module, messages) {
   if (missing.length > 0) throw new Error(`chevrotain's ${module} no longer has exactly one check that throws ${missing.map((m) => JSON.stringify(m)).join(", ")}; update packages/core/scripts/chevrotainStubs.mjs`);
   let out = text;
   for (const r of ranges.sort((a, b) => b.start - a.start)) out = `${out.slice(0, r.start)};${out.slice(r.end)}`;
+  return out;
+}
+
+/** A matcher for the module's top-level function `name` (EDITS' from). */
+function declarationTextOf(name) {
+  return (real, module) => declarationText(real, module, name);
+}
+
+/** A matcher for the TypeScript enum `name` as tsc writes it (EDITS' from). */
+function enumText(name) {
+  return (real, module) => {
+    const found = real.match(new RegExp(`^export var ${name};\\n\\(function \\(${name}\\) \\{\\n(?:    ${name}\\[${name}\\["\\w+"\\] = \\d+\\] = "\\w+";\\n)+\\}\\)\\(${name} \\|\\| \\(${name} = \\{\\}\\)\\);$`, "m"));
+    if (found === null) throw new Error(`chevrotain's ${module} no longer writes the enum ${name} as tsc does; update packages/core/scripts/chevrotainStubs.mjs`);
+    return found[0];
+  };
+}
+
+/** The enum as an object of its members' numbers; the build stops if any chevrotain module reads it by number. */
+function enumAsObject(real, name) {
+  const members = [...real.matchAll(new RegExp(`${name}\\[${name}\\["(\\w+)"\\] = (\\d+)\\]`, "g"))].map((m) => `${m[1]}: ${m[2]}`);
+  const lib = fileURLToPath(new URL("../node_modules/chevrotain/lib/src/", import.meta.url));
+  for (const file of readdirSync(lib, { recursive: true }).filter((f) => f.endsWith(".js"))) {
+    const reads = [...readFileSync(join(lib, file), "utf8").matchAll(new RegExp(`\\b${name}\\[(?!${name}\\[|")`, "g"))];
+    if (reads.length > 0) throw new Error(`chevrotain's ${file} reads the enum ${name} by number; update packages/core/scripts/chevrotainStubs.mjs`);
+  }
+  return `export var ${name} = { ${members.join(", ")} };`;
+}
+
+/** The module's text with its EDITS; each `from` must be found exactly once. */
+function edited(text, module) {
+  let out = text;
+  for (const edit of EDITS.filter((e) => e.module === module)) {
+    const from = typeof edit.from === "function" ? edit.from(text, module) : edit.from;
+    const count = out.split(from).length - 1;
+    if (count !== 1) throw new Error(`chevrotain's ${module} has ${count} copies, not one, of the text an edit replaces (${JSON.stringify(from.slice(0, 60))}); update packages/core/scripts/chevrotainStubs.mjs`);
+    out = out.replace(from, () => (typeof edit.to === "function" ? edit.to(text, module) : edit.to));
+  }
   return out;
 }
