@@ -168,6 +168,53 @@ const EDITS = [
 `,
     to: "",
   },
+  // Rules without CST building, which TreeBuilder's stub turns off for good (outputCst is false; a CST config throws).
+  {
+    module: "parse/parser/traits/recognizer_engine.js",
+    from: `        if (this.outputCst === true) {
+            coreRuleFunction = function invokeRuleWithTry(...args) {
+                try {
+                    this.ruleInvocationStateUpdate(shortName, ruleName, this.subruleIdx);
+                    impl.apply(this, args);
+                    const cst = this.CST_STACK[this.CST_STACK.length - 1];
+                    this.cstPostRule(cst);
+                    return cst;
+                }
+                catch (e) {
+                    return this.invokeRuleCatch(e, resyncEnabled, recoveryValueFunc);
+                }
+                finally {
+                    this.ruleFinallyStateUpdate();
+                }
+            };
+        }
+        else {
+            coreRuleFunction`,
+    to: `        {
+            coreRuleFunction`,
+  },
+  {
+    module: "parse/parser/traits/recognizer_engine.js",
+    from: `                    if (this.outputCst) {
+                        const partialCstResult = this.CST_STACK[this.CST_STACK.length - 1];
+                        partialCstResult.recoveredNode = true;
+                        return partialCstResult;
+                    }
+                    else {
+                        return recoveryValueFunc(e);
+                    }`,
+    to: `                    return recoveryValueFunc(e);`,
+  },
+  {
+    module: "parse/parser/traits/recognizer_engine.js",
+    from: `                    if (this.outputCst) {
+                        const partialCstResult = this.CST_STACK[this.CST_STACK.length - 1];
+                        partialCstResult.recoveredNode = true;
+                        recogError.partialCstResult = partialCstResult;
+                    }
+`,
+    to: "",
+  },
   // TypeScript enums without their reverse mapping (name by number), which nothing in chevrotain reads.
   { module: "parse/parser/parser.js", from: enumText("ParserDefinitionErrorType"), to: (real) => enumAsObject(real, "ParserDefinitionErrorType") },
   { module: "parse/grammar/lookahead.js", from: enumText("PROD_TYPE"), to: (real) => enumAsObject(real, "PROD_TYPE") },
