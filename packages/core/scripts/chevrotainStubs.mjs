@@ -287,7 +287,7 @@ function throwingExports(real, module) {
   if (names.length === 0) throw new Error(`found no exports in chevrotain's ${module}; update packages/core/scripts/chevrotainStubs.mjs`);
   // A Proxy, not a plain function, so reading a member of a stubbed object (an error provider's method) throws the same way.
   return `${never(module)}
-const stub = new Proxy(stripped, { get: (_, key) => (key === "prototype" ? undefined : stripped()), apply: stripped, construct: stripped });
+const stub = /* @__PURE__ */ new Proxy(stripped, { get: (_, key) => (key === "prototype" ? undefined : stripped()), apply: stripped, construct: stripped });
 export { ${names.map((n) => `stub as ${n}`).join(", ")} };
 `;
 }
