@@ -220,6 +220,20 @@ const EDITS = [
 `,
     to: "",
   },
+  // Token types without categories, which createToken above does not take: none is a parent, none matches another type.
+  {
+    module: "scan/tokens.js",
+    from: declarationTextOf("augmentTokenTypes"),
+    to: `export function augmentTokenTypes(tokenTypes) {
+    assignTokenDefaultProps(tokenTypes);
+    for (const tokType of tokenTypes) {
+        if (tokType.CATEGORIES.length > 0) throw new Error("@itemfilter/core's chevrotain takes no token categories (scripts/chevrotainStubs.mjs)");
+        tokType.categoryMatches = [];
+        tokType.isParent = false;
+    }
+}`,
+  },
+  ...["expandCategories", "assignCategoriesMapProp", "assignCategoriesTokensProp", "singleAssignCategoriesToksMap"].map((name) => ({ module: "scan/tokens.js", from: declarationTextOf(name), to: "" })),
   // TypeScript enums without their reverse mapping (name by number), which nothing in chevrotain reads.
   { module: "parse/parser/parser.js", from: enumText("ParserDefinitionErrorType"), to: (real) => enumAsObject(real, "ParserDefinitionErrorType") },
   { module: "parse/grammar/lookahead.js", from: enumText("PROD_TYPE"), to: (real) => enumAsObject(real, "PROD_TYPE") },
