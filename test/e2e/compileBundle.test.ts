@@ -38,4 +38,18 @@ describe("an app that compiles", () => {
   it.each(["start_chars_hint", "push_mode", "line_breaks", "INVALID_RULE_OVERRIDE", "AMBIGUOUS_PREFIX_ALTS"])("carries no %s", async (word) => {
     expect((await textOf('export { compileList } from "@itemfilter/core";')).includes(word)).toBe(false);
   });
+
+  // The operators' descriptions (content assist's and the reference's) ship only to apps that read them.
+  it.each([
+    ['export { compileList, compileQuery, formatDiagnostics } from "@itemfilter/core";', false],
+    ['export { matches } from "@itemfilter/core";', false],
+    ['export { OPERATORS } from "@itemfilter/core";', true],
+    ['export { operatorInfo } from "@itemfilter/core";', true],
+    ['export { suggest } from "@itemfilter/core";', true],
+  ])("%s carries the operators' descriptions: %s", async (entry, carries) => {
+    const text = await textOf(entry);
+    expect(text.includes("present, of the same type, and equal")).toBe(carries);
+    expect(text.includes("email is not null")).toBe(carries);
+  });
 });
+

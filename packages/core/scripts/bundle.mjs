@@ -78,7 +78,8 @@ writeFileSync(join(root, "dist/bundle.js"), `${banner}\n${reexports(parser, "./p
 rmSync(join(root, "dist/bundle.js.map"), { force: true });
 
 function reexports(lines, into) {
-  return lines.map(({ names, from }) => `export { ${names.join(", ")} } from ${JSON.stringify(into ?? from)};`).join("\n");
+  // From an entry, a name exported under another (`A as B`) is exported as B.
+  return lines.map(({ names, from }) => `export { ${(into === undefined ? names : names.map((n) => n.split(/\s+as\s+/).pop())).join(", ")} } from ${JSON.stringify(into ?? from)};`).join("\n");
 }
 
 /**

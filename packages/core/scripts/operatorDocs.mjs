@@ -1,6 +1,6 @@
 /**
  * The operator reference in grammar/README.md, rendered from the OPERATORS
- * table so the docs read the same facts as the compiler and content assist.
+ * table (with its descriptions: OPERATOR_REFERENCE) so the docs read the same facts as the compiler and content assist.
  * `node scripts/operatorDocs.mjs --write` rewrites the marked region;
  * packages/core/test/docs.test.ts fails when it is stale.
  */
@@ -50,8 +50,8 @@ export function replaceRegion(text, table) {
 if (process.argv.includes("--write")) {
   const { readFileSync, writeFileSync } = await import("node:fs");
   const { fileURLToPath } = await import("node:url");
-  const { OPERATORS } = await import("../dist/values/operators.js");
+  const { OPERATOR_REFERENCE } = await import("../dist/values/operators.js");
   const file = fileURLToPath(new URL("../../../grammar/README.md", import.meta.url));
-  writeFileSync(file, replaceRegion(readFileSync(file, "utf8"), operatorTable(OPERATORS)));
+  writeFileSync(file, replaceRegion(readFileSync(file, "utf8"), operatorTable(OPERATOR_REFERENCE)));
   console.log(`wrote the operator table in ${file}`);
 }

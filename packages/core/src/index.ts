@@ -32,7 +32,7 @@ export { setElements } from "./values/setValue.js";
 export { checkFields, pickFields, type FieldPath } from "./semantics/pickFields.js";
 export { schemaFields } from "./semantics/schemaFields.js";
 export { matches, prepareFilter, type MatchFilter, type Matcher, type MatchOptions } from "./semantics/matches.js";
-export { LIST_OPERATORS, OPERATORS, QUERY_OPERATORS, operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./values/operators.js";
+export { LIST_OPERATORS, OPERATOR_REFERENCE as OPERATORS, QUERY_OPERATORS, operatorReference as operatorInfo, type Operator, type OperatorInfo, type ValueShape } from "./values/operators.js";
 export { parse, type ParseOptions } from "./schema/parse.js";
 export { DYNAMO_TYPES, SIZE_OPERATORS, TYPE_NAMES, type TypeName } from "./syntax/typeNames.js";
 export { quoteName, quotePath, quoteString } from "./scan/quote.js";

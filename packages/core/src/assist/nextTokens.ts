@@ -87,24 +87,32 @@ const isValue = (token: Token): boolean => {
 };
 const isBound = (token: Token): boolean => token.tokenType === StringLiteral || token.tokenType === NumberLiteral || isDate(token);
 
-/** The token types each state takes, in the order content assist offers them. */
-const EXPECTED: Record<At, readonly TokenType[]> = {
-  [At.Operand]: [Identifier, QuotedIdentifier, ...OPERATION_START, Not, LParen],
-  [At.Attribute]: OPERATION_START,
-  [At.SizeWord]: [...OPERATION_START, LParen],
-  [At.SizeOpen]: [Identifier, QuotedIdentifier],
-  [At.SizeName]: [RParen],
-  [At.Compare]: [...VALUE, Null],
-  [At.Is]: [Not, Null, TypeName],
-  [At.IsNot]: [Null, TypeName],
-  [At.In]: [LParen, LBracket, ...VALUE],
-  [At.ListValue]: VALUE,
-  [At.ListNext]: [Comma], // plus the list's closing bracket
-  [At.Between]: LITERAL,
-  [At.BetweenLower]: [And],
-  [At.BetweenAnd]: LITERAL,
-  [At.Done]: [And, Or], // plus `)` inside a group
-};
+/**
+ * The token types each state takes, in the order content assist offers them.
+ * Made by a call marked pure (its lists are spread, which a bundler counts as
+ * an effect), so an app that never suggests drops it (see suggestContext.ts).
+ */
+const EXPECTED: Record<At, readonly TokenType[]> = /* @__PURE__ */ expectedTypes();
+
+function expectedTypes(): Record<At, readonly TokenType[]> {
+  return {
+    [At.Operand]: [Identifier, QuotedIdentifier, ...OPERATION_START, Not, LParen],
+    [At.Attribute]: OPERATION_START,
+    [At.SizeWord]: [...OPERATION_START, LParen],
+    [At.SizeOpen]: [Identifier, QuotedIdentifier],
+    [At.SizeName]: [RParen],
+    [At.Compare]: [...VALUE, Null],
+    [At.Is]: [Not, Null, TypeName],
+    [At.IsNot]: [Null, TypeName],
+    [At.In]: [LParen, LBracket, ...VALUE],
+    [At.ListValue]: VALUE,
+    [At.ListNext]: [Comma], // plus the list's closing bracket
+    [At.Between]: LITERAL,
+    [At.BetweenLower]: [And],
+    [At.BetweenAnd]: LITERAL,
+    [At.Done]: [And, Or], // plus `)` inside a group
+  };
+}
 
 /** The state after the first token of an operation, Done for the one-token operations, undefined for any other token. */
 function operationStart(type: TokenType): At | undefined {

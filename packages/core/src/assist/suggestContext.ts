@@ -1,7 +1,8 @@
 import type { TokenType } from "chevrotain";
 import { CANONICAL_OPERATOR } from "../print/format.js";
 import { type Token } from "../scan/lexer.js";
-import { OPERATORS, operatorInfo, type Operator, type OperatorInfo } from "../values/operators.js";
+// The rows with their descriptions, which suggestions show.
+import { OPERATOR_REFERENCE as OPERATORS, operatorReference as operatorInfo, type Operator, type OperatorInfo } from "../values/operators.js";
 import { quoteName, quotePath } from "../scan/quote.js";
 import type { NamePath } from "../scan/readNamePath.js";
 import { schemaIndex, type AttributeType, type SchemaIndex } from "../schema/schema.js";
@@ -57,22 +58,37 @@ interface OperatorItem {
 
 const OPERATOR_TOKEN: Partial<Record<Operator, TokenType>> = { in: In, between: Between, null: Is, notNull: Is };
 
-const OPERATOR_ITEMS: OperatorItem[] = OPERATORS.flatMap((info) => {
-  const canonical = CANONICAL_OPERATOR[info.name];
-  const items: OperatorItem[] = [{ label: canonical, type: OPERATOR_TOKEN[info.name] ?? CompareOp, info, alias: false }];
-  for (const word of info.words) {
-    if (word === canonical) continue;
-    const type = info.name === "null" ? Null : info.name === "notNull" ? NotNull : CompareOp;
-    items.push({ label: word, type, info, alias: true });
-  }
-  return items;
-});
+/*
+ * Tables built by calls marked pure: the core ships as a few modules
+ * (scripts/bundle.mjs), so an app that never suggests still has this module's
+ * top level in a file it imports, and a bundler keeps any top-level call it
+ * cannot prove free of effects, with everything that call reads (here the
+ * operators' descriptions): figure 6b of packages/bench.
+ */
+const OPERATOR_ITEMS: OperatorItem[] = /* @__PURE__ */ operatorItems();
+
+function operatorItems(): OperatorItem[] {
+  return OPERATORS.flatMap((info) => {
+    const canonical = CANONICAL_OPERATOR[info.name];
+    const items: OperatorItem[] = [{ label: canonical, type: OPERATOR_TOKEN[info.name] ?? CompareOp, info, alias: false }];
+    for (const word of info.words) {
+      if (word === canonical) continue;
+      const type = info.name === "null" ? Null : info.name === "notNull" ? NotNull : CompareOp;
+      items.push({ label: word, type, info, alias: true });
+    }
+    return items;
+  });
+}
 
 /** An item while it is being collected: `name` is an attribute's unquoted name (matched too), `rank` orders operators as the table does. */
 export type Candidate = Suggestion & { name?: string; rank?: number };
 export type Add = (item: Candidate) => void;
 
-const RANK = new Map<Operator, number>(OPERATORS.map((op, i) => [op.name, i]));
+const RANK: ReadonlyMap<Operator, number> = /* @__PURE__ */ operatorRanks();
+
+function operatorRanks(): ReadonlyMap<Operator, number> {
+  return new Map(OPERATORS.map((op, i) => [op.name, i]));
+}
 
 const KEYWORD_DETAIL = { and: "both conditions hold", or: "either condition holds", not: "the condition does not hold" };
 

@@ -33,7 +33,8 @@ export type Operator =
  */
 export type ValueShape = "scalar" | "number" | "string" | "none" | "list" | "range";
 
-export interface OperatorInfo {
+/** An operator's facts: what the lexer, compilers, validators and messages read. */
+export interface OperatorFacts {
   readonly name: Operator;
   /** Symbols that write this operator; exact, case-sensitive. */
   readonly symbols: readonly string[];
@@ -49,13 +50,23 @@ export interface OperatorInfo {
    * operator is: the service's operators are those under other names.
    */
   readonly legacy: "EQ" | "NE" | "LT" | "LE" | "GT" | "GE" | "CONTAINS" | "NOT_CONTAINS" | "BEGINS_WITH" | "IN" | "BETWEEN" | "NULL" | "NOT_NULL";
+}
+
+/** An operator's facts and how the reference describes it: the package's OPERATORS and operatorInfo give these. */
+export interface OperatorInfo extends OperatorFacts {
   /** One line for content assist and the reference. */
   readonly summary: string;
   /** How the reference shows it being written. */
   readonly example: string;
 }
 
-export const OPERATORS: readonly OperatorInfo[] = [
+/**
+ * The facts, by operator. The package exports OPERATOR_REFERENCE as its
+ * OPERATORS (src/index.ts), each row with its description (OPERATOR_DOCS);
+ * the library's own code reads only the facts, so an app that compiles or
+ * matches does not carry the descriptions (figures 6b and 6c of packages/bench).
+ */
+export const OPERATORS: readonly OperatorFacts[] = [
   {
     name: "equals",
     legacy: "EQ",
@@ -64,8 +75,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     value: "scalar",
     query: true,
     complement: "notEquals",
-    summary: "present, of the same type, and equal",
-    example: 'status = "active"',
   },
   {
     name: "notEquals",
@@ -75,8 +84,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     value: "scalar",
     query: false,
     complement: "equals",
-    summary: "not equal (true when missing or of another type)",
-    example: 'status != "deleted"',
   },
   {
     name: "lessThan",
@@ -85,8 +92,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["lessThan"],
     value: "number",
     query: true,
-    summary: "less than a number",
-    example: "age < 18",
   },
   {
     name: "lessEqual",
@@ -95,8 +100,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["lessEqual"],
     value: "number",
     query: true,
-    summary: "less than or equal to a number",
-    example: "age <= 65",
   },
   {
     name: "greaterThan",
@@ -105,8 +108,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["greaterThan"],
     value: "number",
     query: true,
-    summary: "greater than a number",
-    example: "score > 3",
   },
   {
     name: "greaterEqual",
@@ -115,8 +116,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["greaterEqual"],
     value: "number",
     query: true,
-    summary: "greater than or equal to a number",
-    example: "score >= 3",
   },
   {
     name: "contains",
@@ -126,8 +125,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     value: "string",
     query: false,
     // No complement: notContains is false when the attribute is missing (DynamoDB), so it is not `not contains`.
-    summary: "a substring, or an element of a list or set",
-    example: 'tags contains "x"',
   },
   {
     name: "notContains",
@@ -136,8 +133,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["notContains"],
     value: "string",
     query: false,
-    summary: "present, and not containing the value (false when missing)",
-    example: 'tags notContains "x"',
   },
   {
     name: "beginsWith",
@@ -146,8 +141,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["beginsWith"],
     value: "string",
     query: true,
-    summary: "a string with this prefix",
-    example: 'name beginsWith "ab"',
   },
   {
     name: "in",
@@ -156,8 +149,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["in"],
     value: "list",
     query: false,
-    summary: "equal to any of the values",
-    example: 'status in ("a", "b")',
   },
   {
     name: "between",
@@ -166,8 +157,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     words: ["between"],
     value: "range",
     query: true,
-    summary: "between two bounds, inclusive",
-    example: "age between 18 and 65",
   },
   {
     name: "null",
@@ -177,8 +166,6 @@ export const OPERATORS: readonly OperatorInfo[] = [
     value: "none",
     query: false,
     complement: "notNull",
-    summary: "the attribute is missing",
-    example: "email is null",
   },
   {
     name: "notNull",
@@ -188,16 +175,46 @@ export const OPERATORS: readonly OperatorInfo[] = [
     value: "none",
     query: false,
     complement: "null",
-    summary: "the attribute is present",
-    example: "email is not null",
   },
 ];
 
-const byName = new Map<string, OperatorInfo>(OPERATORS.map((op) => [op.name, op]));
+const byName = new Map<string, OperatorFacts>(OPERATORS.map((op) => [op.name, op]));
 
 /** The table row for a canonical operator name, or undefined for anything else. */
-export function operatorInfo(name: string): OperatorInfo | undefined {
+export function operatorInfo(name: string): OperatorFacts | undefined {
   return byName.get(name);
+}
+
+/** How content assist and the reference describe each operator of OPERATORS. */
+const OPERATOR_DOCS: Readonly<Record<Exclude<Operator, "type" | "notType">, { readonly summary: string; readonly example: string }>> = {
+  equals: { summary: "present, of the same type, and equal", example: 'status = "active"' },
+  notEquals: { summary: "not equal (true when missing or of another type)", example: 'status != "deleted"' },
+  lessThan: { summary: "less than a number", example: "age < 18" },
+  lessEqual: { summary: "less than or equal to a number", example: "age <= 65" },
+  greaterThan: { summary: "greater than a number", example: "score > 3" },
+  greaterEqual: { summary: "greater than or equal to a number", example: "score >= 3" },
+  contains: { summary: "a substring, or an element of a list or set", example: 'tags contains "x"' },
+  notContains: { summary: "present, and not containing the value (false when missing)", example: 'tags notContains "x"' },
+  beginsWith: { summary: "a string with this prefix", example: 'name beginsWith "ab"' },
+  in: { summary: "equal to any of the values", example: 'status in ("a", "b")' },
+  between: { summary: "between two bounds, inclusive", example: "age between 18 and 65" },
+  null: { summary: "the attribute is missing", example: "email is null" },
+  notNull: { summary: "the attribute is present", example: "email is not null" },
+};
+
+/** OPERATORS with their descriptions, in its order: the package's OPERATORS. Built by a pure call, so a bundle that never reads it drops OPERATOR_DOCS. */
+export const OPERATOR_REFERENCE: readonly OperatorInfo[] = /* @__PURE__ */ withDocs();
+
+function withDocs(): readonly OperatorInfo[] {
+  return OPERATORS.map((op) => ({ ...op, ...OPERATOR_DOCS[op.name as keyof typeof OPERATOR_DOCS] }));
+}
+
+let referenceByName: Map<string, OperatorInfo> | undefined;
+
+/** The package's operatorInfo: the OPERATOR_REFERENCE row for a canonical operator name, or undefined for anything else. */
+export function operatorReference(name: string): OperatorInfo | undefined {
+  referenceByName ??= new Map(OPERATOR_REFERENCE.map((op) => [op.name, op]));
+  return referenceByName.get(name);
 }
 
 export const LIST_OPERATORS: readonly Operator[] = OPERATORS.map((op) => op.name);
