@@ -209,12 +209,9 @@ function withDocs(): readonly OperatorInfo[] {
   return OPERATORS.map((op) => ({ ...op, ...OPERATOR_DOCS[op.name as keyof typeof OPERATOR_DOCS] }));
 }
 
-let referenceByName: Map<string, OperatorInfo> | undefined;
-
 /** The package's operatorInfo: the OPERATOR_REFERENCE row for a canonical operator name, or undefined for anything else. */
 export function operatorReference(name: string): OperatorInfo | undefined {
-  referenceByName ??= new Map(OPERATOR_REFERENCE.map((op) => [op.name, op]));
-  return referenceByName.get(name);
+  return OPERATOR_REFERENCE.find((op) => op.name === name);
 }
 
 export const LIST_OPERATORS: readonly Operator[] = OPERATORS.map((op) => op.name);
