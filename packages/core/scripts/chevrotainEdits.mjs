@@ -259,3 +259,37 @@ export function edited(text, module) {
   }
   return out;
 }
+
+/**
+ * lookahead.js without the lookahead functions for paths longer or shorter
+ * than one token (without predicates), which the grammar never needs: every
+ * path the parser builds a function from is one token (an OR's paths, an
+ * OPTION's or MANY's first alternative), checked here against the paths
+ * recorded at build time (recordedGrammar.mjs). What is left: one token's
+ * table, and the loop over paths for alternatives with predicates.
+ */
+export function withoutLongLookahead(text, module, recordedPaths) {
+  for (const [rule, decisions] of Object.entries(JSON.parse(recordedPaths))) {
+    for (const [key, alternatives] of Object.entries(decisions)) {
+      // lookahead.js's PROD_TYPE.ALTERNATION is 5; the other decisions build their function from the first alternative.
+      const built = key.startsWith("5:") ? alternatives : alternatives.slice(0, 1);
+      const long = built.some((alternative) => alternative !== null && alternative.split(",").some((path) => path === "" || path.includes(" ")));
+      if (long) throw new Error(`the grammar's ${rule} takes a lookahead path of other than one token at ${key}, whose function the bundle leaves out; update packages/core/scripts/chevrotainEdits.mjs`);
+    }
+  }
+  const source = ts.createSourceFile(module, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const ranges = [];
+  for (const name of ["buildAlternativesLookAheadFunc", "buildSingleAlternativeLookaheadFunction"]) {
+    const fn = source.statements.find((s) => ts.isFunctionDeclaration(s) && s.name?.text === name);
+    const chain = fn?.body?.statements.filter(ts.isIfStatement) ?? [];
+    let last = chain.length === 1 ? chain[0] : undefined;
+    while (last !== undefined && last.elseStatement !== undefined && ts.isIfStatement(last.elseStatement)) last = last.elseStatement;
+    const general = last?.elseStatement;
+    const returnsLoop = general !== undefined && ts.isBlock(general) && general.statements.length === 1 && ts.isReturnStatement(general.statements[0]) && /nextPath: for/.test(general.getText(source));
+    if (!returnsLoop) throw new Error(`chevrotain's ${module} no longer ends ${name} with the general lookahead loop; update packages/core/scripts/chevrotainEdits.mjs`);
+    ranges.push({ start: general.getStart(source), end: general.getEnd() });
+  }
+  let out = text;
+  for (const r of ranges.sort((a, b) => b.start - a.start)) out = `${out.slice(0, r.start)}{ stripped(); }${out.slice(r.end)}`;
+  return out;
+}

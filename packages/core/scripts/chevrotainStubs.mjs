@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { EDITED_MODULES, edited, trimmed, withoutMethods } from "./chevrotainEdits.mjs";
+import { EDITED_MODULES, edited, trimmed, withoutLongLookahead, withoutMethods } from "./chevrotainEdits.mjs";
 import { declarationText, gastRecorderStub, lookaheadWithRecordedPaths, methodText, parserWithRecordedGrammar, recordGrammar } from "./recordedGrammar.mjs";
 
 /**
@@ -46,7 +46,8 @@ import { declarationText, gastRecorderStub, lookaheadWithRecordedPaths, methodTe
  * that throw for misuses of chevrotain's API the core never makes and writes
  * a few parts for what the core does (createToken for its options, a rule
  * without CST, enums without reverse mappings, token types without
- * categories): about 2 KB of gzip in all with the lookahead walk above
+ * categories, no lookahead loop for paths the grammar never has): about
+ * 2.1 KB of gzip in all with the lookahead walk above
  * (issue 44).
  */
 const numbered = (name) => [name, ...Array.from({ length: 9 }, (_, i) => `${name}${i + 1}`)];
@@ -102,7 +103,7 @@ export function chevrotainStubs() {
     // The grammar recorded at build time (recordedGrammar.mjs), recorded once however many builds the plugin serves.
     { module: "parse/parser/parser.js", contents: async (real, module) => parserWithRecordedGrammar(real, module, await (grammar ??= recordGrammar())) },
     { module: "parse/parser/traits/gast_recorder.js", contents: gastRecorderStub },
-    { module: "parse/grammar/lookahead.js", contents: lookaheadWithRecordedPaths },
+    { module: "parse/grammar/lookahead.js", contents: async (real, module) => withoutLongLookahead(lookaheadWithRecordedPaths(real, module), module, (await (grammar ??= recordGrammar())).paths) },
     { module: "parse/parser/traits/looksahead.js", contents: looksaheadStub },
     ...METHODS.map((cut) => ({ module: cut.module, contents: (real) => withoutMethods(real, cut) })),
   ];
