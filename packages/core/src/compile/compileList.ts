@@ -9,6 +9,9 @@ import type { ParseOptions } from "../schema/parse.js";
 import type { FilterInput } from "../tree/readDocument.js";
 import { STACK_LIMIT } from "../messages/limitMessages.js";
 import { compileFast } from "../schema/toDocument.js";
+import { parseSinking } from "../tree/parseSource.js";
+import { FAILED } from "../syntax/parseAsScanned.js";
+import { SUNK } from "../syntax/sunk.js";
 import { booleanRefusal, checkConditions, checkedLiterals, complementFilters, equalityValues, filterOf, inFilter, missingSubject, predicateFilter, UNCHECKED } from "../semantics/lowering.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
 import { MIXED_IN } from "../semantics/valueShapes.js";
@@ -38,7 +41,7 @@ export interface CompileListOptions extends ParseOptions {
 export function compileList(input: FilterInput, options?: CompileListOptions): ListFilter[] {
   const scope = scopeDocument("compileList", options?.scope, options);
   const scoped = scope === null ? null : compileScope(scope, options);
-  const own = compileFast(input, options, compileDocument);
+  const own = (typeof input === "string" && input.length >= SINK_FROM && options?.schema === undefined ? compileSinking(input, options) : null) ?? compileFast(input, options, compileDocument);
   return scoped === null ? own : [...scoped, ...own];
 }
 
@@ -67,6 +70,47 @@ function compileDocument(doc: FilterDocument, options: CompileListOptions | unde
 /** Nothing refused yet. */
 const NONE: unique symbol = Symbol("none");
 
+/** The filters of a tree's body: Conjunction's answer over its top-level `and`. */
+function compileBody(body: FilterNode, maxInValues: number): ListFilter[] {
+  const conjunction = new Conjunction(maxInValues);
+  if (body.type !== "And") conjunction.add(body);
+  else for (const node of body.operands) conjunction.add(node);
+  return conjunction.result();
+}
+
+/**
+ * Filters at least this long are compiled as they are parsed. Below it a
+ * filter's whole tree lives and dies between two young-generation
+ * collections anyway, and lowering between the parser's steps measured
+ * slower there: at 5 and 50 KB V8 then pretenures the lowering's arrays
+ * (allocation-site feedback), which fills the old generation with garbage.
+ * From about 100 KB up it is faster (packages/bench, figure 3).
+ */
+const SINK_FROM = 1 << 16;
+
+/**
+ * A long filter compiled as it is parsed: each operand of its top-level
+ * `and` checked and lowered as the parser leaves it (parseSinking), so the
+ * tree of a megabyte of filter is never whole and dies young, rather than
+ * being copied by every collection until it is lowered (packages/bench,
+ * figure 3). Null at the first problem, or where the parse cannot sink
+ * (parseSinking): the caller compiles the text again as any other, which
+ * gives every answer, errors included, so this changes none.
+ */
+function compileSinking(source: string, options: CompileListOptions | undefined): ListFilter[] | null {
+  const conjunction = new Conjunction(resolveLimits(options).maxInValues);
+  try {
+    const body = parseSinking(source, options, (node) => {
+      if (!conjunction.add(node)) throw FAILED;
+    });
+    if (body === FAILED) return null;
+    if (body !== SUNK && body !== null && !conjunction.add(body)) return null;
+    return conjunction.result();
+  } catch {
+    return null;
+  }
+}
+
 /**
  * checkConditions, then lower, in one walk of the top-level conjunction,
  * each operand checked and then lowered while nothing is wrong so far, so
@@ -74,37 +118,48 @@ const NONE: unique symbol = Symbol("none");
  * the two passes': every problem the checks find, else the first refusal
  * lowering meets (kept, not thrown, while later operands are checked), else the filters.
  */
-function compileBody(body: FilterNode, maxInValues: number): ListFilter[] {
-  const problems: Diagnostic[] = [];
-  const out: ListFilter[] = [];
-  let refusal: unknown = NONE;
-  const count = body.type === "And" ? body.operands.length : 1;
-  for (let i = 0; i < count; i++) {
-    const node = body.type === "And" ? body.operands[i]! : body;
+class Conjunction {
+  private readonly problems: Diagnostic[] = [];
+  private readonly out: ListFilter[] = [];
+  private refusal: unknown = NONE;
+
+  constructor(private readonly maxInValues: number) {}
+
+  /** Checks and lowers one operand; false once anything is wrong. */
+  add(node: FilterNode): boolean {
+    const problems = this.problems;
     let values: ReturnType<typeof checkedLiterals> = UNCHECKED;
-    if (node.type !== "Predicate") checkConditions(node, problems, maxInValues);
+    if (node.type !== "Predicate") checkConditions(node, problems, this.maxInValues);
     else {
       if (node.attribute === null) problems.push(missingSubject(node));
-      values = checkedLiterals(node, problems, maxInValues, "list");
+      values = checkedLiterals(node, problems, this.maxInValues, "list");
     }
-    if (problems.length > 0 || refusal !== NONE) continue;
+    if (problems.length > 0 || this.refusal !== NONE) return false;
     if (values === UNCHECKED) {
       try {
-        lower(node, null, out, maxInValues);
+        lower(node, null, this.out, this.maxInValues);
       } catch (error) {
-        refusal = error;
+        this.refusal = error;
+        return false;
       }
-      continue;
+      return true;
     }
     // lower()'s way for a condition without a boolean (checkedLiterals found none): toFilter.
     const filter = filterOf(node as PredicateNode, values);
     const odd = filter.operator === "in" ? mixedAt((node as PredicateNode).value as LiteralNode[]) : -1;
-    if (odd >= 0) refusal = mixedTypes(((node as PredicateNode).value as LiteralNode[])[odd]!.span);
-    else out.push(filter);
+    if (odd >= 0) {
+      this.refusal = mixedTypes(((node as PredicateNode).value as LiteralNode[])[odd]!.span);
+      return false;
+    }
+    this.out.push(filter);
+    return true;
   }
-  if (problems.length > 0) throw new FilterError(problems);
-  if (refusal !== NONE) throw refusal;
-  return out;
+
+  result(): ListFilter[] {
+    if (this.problems.length > 0) throw new FilterError(this.problems);
+    if (this.refusal !== NONE) throw this.refusal;
+    return this.out;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { IToken } from "chevrotain";
-import type { AttributeNode, LiteralNode, PredicateNode } from "./ast.js";
+import type { AttributeNode, FilterNode, LiteralNode, PredicateNode } from "./ast.js";
 import { limitText } from "../messages/limitMessages.js";
 import { FilterError } from "../messages/errors.js";
 import type { LexProblem } from "../scan/lexer.js";
@@ -29,6 +29,12 @@ export interface ParseState {
   hasParams: boolean;
   /** Whether the filter holds a relative date (`now`, `today - 1w`), which resolveDates then looks for. */
   hasDates?: boolean;
+  /**
+   * Takes each operand of the top-level `and` as it is parsed, in place of
+   * the And node's array (parser.ts, andExpr): a compiler that lowers as the
+   * parser goes (compile/compileList.ts), so the tree of a long filter dies young.
+   */
+  sink?: (node: FilterNode) => void;
 }
 
 /** A fresh state for one parse within these limits. */

@@ -79,6 +79,27 @@ export function parseSource(source: string, options: TreeOptions | undefined, lo
   return doc;
 }
 
+/**
+ * A clean parse of a long filter without spans, as parseSource's (scanned as
+ * it goes), whose top-level `and` hands each operand to `sink` as it is
+ * parsed rather than keeping them: the result is then SUNK. FAILED where
+ * parseSource would answer otherwise or differently: any problem, a
+ * parameter or a relative date (bound and resolved only over a whole tree),
+ * or a sink that throws; the caller then parses again with parseSource.
+ */
+export function parseSinking(source: string, options: TreeOptions | undefined, sink: (node: FilterNode) => void): FilterNode | null | typeof FAILED {
+  if (source.length < SCAN_AS_PARSED) return FAILED;
+  const limits = resolveLimits(options);
+  if (source.length > limits.maxLength) return FAILED;
+  const state = newParseState(UNLOCATED, limits);
+  state.sink = (node) => {
+    if (state.hasParams || state.hasDates === true) throw FAILED;
+    sink(node);
+  };
+  const body = parseAsScanned(source, state);
+  return state.hasParams || state.hasDates === true ? FAILED : body;
+}
+
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
 export function parseScanned(source: string, index: LineIndex, locate: boolean, limits: Limits, flags?: { hasParams: boolean; hasDates: boolean }): FilterNode | null {
   const { tokens, problems } = lexReused(source);
