@@ -36,7 +36,7 @@ const STATIC_METHODS = [{ module: "parse/parser/parser.js", methods: ["performSe
  * Parts written for what the core's parser does, each replacing text found
  * exactly once (the build stops otherwise, so a change in chevrotain cannot
  * slip past). src/syntax/parser.ts's tests run with all of chevrotain. About
- * 1 KB of gzip (figures 6a and 6b).
+ * 1.2 KB of gzip (figures 6a and 6b).
  */
 const EDITS = [
   {
@@ -158,6 +158,58 @@ const EDITS = [
 }`,
   },
   ...["expandCategories", "assignCategoriesMapProp", "assignCategoriesTokensProp", "singleAssignCategoriesToksMap"].map((name) => ({ module: "scan/tokens.js", from: declarationTextOf(name), to: "" })),
+  // With no categories (above), a token type matches its own tokens only: chevrotain's matcher for that case, everywhere.
+  {
+    module: "parse/parser/traits/recognizer_engine.js",
+    from: `        const allTokenTypes = Object.hasOwn(tokenVocabulary, "modes")
+            ? Object.values(tokenVocabulary.modes).flat()
+            : Object.values(tokenVocabulary);
+        const noTokenCategoriesUsed = allTokenTypes.every(
+        // intentional "==" to also cover "undefined"
+        (tokenConstructor) => { var _a; return ((_a = tokenConstructor.categoryMatches) === null || _a === void 0 ? void 0 : _a.length) == 0; });
+        this.tokenMatcher = noTokenCategoriesUsed
+            ? tokenStructuredMatcherNoCategories
+            : tokenStructuredMatcher;`,
+    to: "        this.tokenMatcher = tokenStructuredMatcherNoCategories;",
+  },
+  ...["getLookaheadPathsForOr(occurrence, ruleGrammar, maxLookahead)", "getLookaheadPathsForOptionalProd(occurrence, ruleGrammar, prodType, k)"].map((call) => ({
+    module: "parse/grammar/lookahead.js",
+    from: `    const lookAheadPaths = ${call};
+    const tokenMatcher = areTokenCategoriesNotUsed(lookAheadPaths)
+        ? tokenStructuredMatcherNoCategories
+        : tokenStructuredMatcher;`,
+    to: `    const lookAheadPaths = ${call};
+    const tokenMatcher = tokenStructuredMatcherNoCategories;`,
+  })),
+  {
+    module: "parse/grammar/lookahead.js",
+    from: `                currTokType.categoryMatches.forEach((currExtendingType) => {
+                    if (!Object.hasOwn(result, currExtendingType)) {
+                        result[currExtendingType] = idx;
+                    }
+                });
+`,
+    to: "",
+  },
+  {
+    module: "parse/grammar/lookahead.js",
+    from: `                currTokType.categoryMatches.forEach((currExtendingType) => {
+                    result[currExtendingType] = true;
+                });
+`,
+    to: "",
+  },
+  { module: "parse/grammar/lookahead.js", from: declarationTextOf("areTokenCategoriesNotUsed"), to: "" },
+  { module: "scan/tokens_public.js", from: 'import { augmentTokenTypes, tokenStructuredMatcher } from "./tokens.js";', to: 'import { augmentTokenTypes, tokenStructuredMatcherNoCategories } from "./tokens.js";' },
+  {
+    module: "scan/tokens_public.js",
+    from: `export function tokenMatcher(token, tokType) {
+    return tokenStructuredMatcher(token, tokType);
+}`,
+    to: `export function tokenMatcher(token, tokType) {
+    return tokenStructuredMatcherNoCategories(token, tokType);
+}`,
+  },
   // TypeScript enums without their reverse mapping (name by number), which nothing in chevrotain reads.
   { module: "parse/parser/parser.js", from: enumText("ParserDefinitionErrorType"), to: (real) => enumAsObject(real, "ParserDefinitionErrorType") },
   { module: "parse/grammar/lookahead.js", from: enumText("PROD_TYPE"), to: (real) => enumAsObject(real, "PROD_TYPE") },
