@@ -10,7 +10,6 @@ import type { FilterInput } from "../tree/readDocument.js";
 import { STACK_LIMIT } from "../messages/limitMessages.js";
 import { compileFast } from "../schema/toDocument.js";
 import { parseSinking } from "../tree/parseSource.js";
-import { FAILED } from "../syntax/parseAsScanned.js";
 import { SUNK } from "../syntax/sunk.js";
 import { booleanRefusal, checkConditions, checkedLiterals, complementFilters, equalityValues, filterOf, inFilter, missingSubject, predicateFilter, UNCHECKED } from "../semantics/lowering.js";
 import { hasBoolean } from "../syntax/booleanOperators.js";
@@ -101,15 +100,18 @@ function compileSinking(source: string, options: CompileListOptions | undefined)
   const conjunction = new Conjunction(resolveLimits(options).maxInValues);
   try {
     const body = parseSinking(source, options, (node) => {
-      if (!conjunction.add(node)) throw FAILED;
+      if (!conjunction.add(node)) throw GIVE_WAY;
     });
-    if (body === FAILED) return null;
+    if (body === undefined) return null;
     if (body !== SUNK && body !== null && !conjunction.add(body)) return null;
     return conjunction.result();
   } catch {
     return null;
   }
 }
+
+/** Thrown by compileSinking's sink at the first problem: the parse stops, and the text is compiled as any other. */
+const GIVE_WAY: unique symbol = Symbol("give way");
 
 /**
  * checkConditions, then lower, in one walk of the top-level conjunction,

@@ -82,22 +82,24 @@ export function parseSource(source: string, options: TreeOptions | undefined, lo
 /**
  * A clean parse of a long filter without spans, as parseSource's (scanned as
  * it goes), whose top-level `and` hands each operand to `sink` as it is
- * parsed rather than keeping them: the result is then SUNK. FAILED where
+ * parsed rather than keeping them: the result is then SUNK. Undefined where
  * parseSource would answer otherwise or differently: any problem, a
  * parameter or a relative date (bound and resolved only over a whole tree),
  * or a sink that throws; the caller then parses again with parseSource.
+ * (Undefined rather than FAILED, whose module's types reach Chevrotain's,
+ * which the package's declarations must not.)
  */
-export function parseSinking(source: string, options: TreeOptions | undefined, sink: (node: FilterNode) => void): FilterNode | null | typeof FAILED {
-  if (source.length < SCAN_AS_PARSED) return FAILED;
+export function parseSinking(source: string, options: TreeOptions | undefined, sink: (node: FilterNode) => void): FilterNode | null | undefined {
+  if (source.length < SCAN_AS_PARSED) return undefined;
   const limits = resolveLimits(options);
-  if (source.length > limits.maxLength) return FAILED;
+  if (source.length > limits.maxLength) return undefined;
   const state = newParseState(UNLOCATED, limits);
   state.sink = (node) => {
     if (state.hasParams || state.hasDates === true) throw FAILED;
     sink(node);
   };
   const body = parseAsScanned(source, state);
-  return state.hasParams || state.hasDates === true ? FAILED : body;
+  return body === FAILED || state.hasParams || state.hasDates === true ? undefined : body;
 }
 
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
