@@ -176,6 +176,15 @@ describe("compileList of a filter compiled as it is parsed", () => {
     expect(filters).toHaveLength(5002);
   });
 
+  it.each([
+    ["one group, no and at the top", `(${conditions(5000)})`],
+    ["a negated group", `not (${conditions(5000)})`],
+    ["nothing but spaces", " ".repeat(70_000)],
+  ])("compiles %s as the whole tree does", (_, source) => {
+    expect(source.length).toBeGreaterThanOrEqual(1 << 16);
+    expect(outcome(() => compileList(source, limits))).toEqual(outcome(() => compileList(parse(source, limits), limits)));
+  });
+
   it("puts the scope's filters first", () => {
     const filters = compileList(conditions(5000), { ...limits, scope: 'tenant = "t1"' });
     expect(filters[0]).toEqual({ item: "tenant", operator: "equals", value: "t1" });

@@ -80,4 +80,24 @@ describe("KeyHashList and repeatedHashes", () => {
       { numRuns: propertyRuns(500) },
     );
   });
+
+  it.each([
+    ["one bucket, sorted by insertion", 20, 0],
+    ["one bucket, past insertion's length", 200, 0],
+    ["many buckets", 5000, 997],
+  ])("finds exactly the repeated hashes in %s", (_, count, stride) => {
+    // Hashes made directly: `count` of them in buckets of 2^37 (their top 16 bits), every seventh repeated in a later list.
+    const hashes = Array.from({ length: count }, (_, i) => ((i * stride) % 65536) * 2 ** 37 + ((i * 2654435761) % 2 ** 37));
+    const again = hashes.filter((_, i) => i % 7 === 0);
+    const lists = [new Float64Array(hashes.slice(0, count / 2)), new Float64Array([...hashes.slice(count / 2), ...again].reverse())];
+    expect([...repeatedHashes(lists)].sort((a, b) => a - b)).toEqual([...new Set(again)].sort((a, b) => a - b));
+    expect(repeatedHashes([new Float64Array(hashes)]).size).toBe(0);
+    expect(repeatedHashes([]).size).toBe(0);
+  });
+
+  it("takes the largest hash, 2^53 - 1, into the last bucket", () => {
+    const top = 2 ** 53 - 1;
+    expect([...repeatedHashes([new Float64Array([top, 0, top])])]).toEqual([top]);
+  });
 });
+

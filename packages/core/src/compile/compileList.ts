@@ -97,13 +97,15 @@ const SINK_FROM = 1 << 16;
  * gives every answer, errors included, so this changes none.
  */
 function compileSinking(source: string, options: CompileListOptions | undefined): ListFilter[] | null {
-  const conjunction = new Conjunction(resolveLimits(options).maxInValues);
+  const maxInValues = resolveLimits(options).maxInValues;
+  const conjunction = new Conjunction(maxInValues);
   try {
     const body = parseSinking(source, options, (node) => {
       if (!conjunction.add(node)) throw GIVE_WAY;
     });
     if (body === undefined) return null;
-    if (body !== SUNK && body !== null && !conjunction.add(body)) return null;
+    // No `and` at the top: the sink took nothing, and the body is compiled as compileDocument would.
+    if (body !== SUNK) return body === null ? [] : compileBody(body, maxInValues);
     return conjunction.result();
   } catch {
     return null;
