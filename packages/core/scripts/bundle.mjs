@@ -144,6 +144,8 @@ writeFileSync(
 
 dist/bundle.js contains code from these packages (those parts of them that the core uses), under the Apache License 2.0, whose text follows.
 
+The chevrotain code in it is changed: parts the core's parser never runs are left out, and some are written smaller for what the core passes them. Each change is listed in packages/core/scripts/chevrotainStubs.mjs and chevrotainEdits.mjs of the itemfilter repository (https://github.com/itemfilter/itemfilter), which make them when the package is built.
+
 ${listed.map((p) => `- ${p.name} ${p.version} (${p.license}), ${typeof p.homepage === "string" ? p.homepage : `https://www.npmjs.com/package/${p.name}`}`).join("\n")}
 
 \`\`\`
