@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as source from "../../packages/core/src/index.js";
+import { treeArb } from "../property/astArbitraries.js";
+import { propertyRuns } from "../support/propertyRuns.js";
 
 /**
  * The shipped core (dist/bundle.js) parses with the parts of chevrotain its
@@ -41,4 +44,27 @@ describe("the shipped core's parser", () => {
     const differing = [...texts].filter((text) => answer(() => run(shipped, text)) !== answer(() => run(source, text)));
     expect(differing).toEqual([]);
   });
+
+  // Beyond the golden inputs: what people type, half-typed and broken, and hostile text, where recovery decides the answer.
+  const words = fc.constantFrom("a", "b.c", "`q r`", "=", "!=", ">", "<=", "contains", "beginsWith", "in", "between", "and", "or", "not", "&&", "||", "!", "(", ")", "[", "]", ",", "1", "-2.5e3", '"x"', "'y", "is", "null", "size(", "fold(", "now", "$p", "#", ":");
+  const sentence = fc.array(words, { maxLength: 12 }).map((w) => w.join(" "));
+  const mutated = fc.tuple(treeArb, fc.nat(), fc.nat({ max: 3 }), fc.constantFrom("", "(", ")", '"', " and", "=", ",")).map(([tree, at, cut, insert]) => {
+    const text = source.format(tree);
+    const i = at % (text.length + 1);
+    return text.slice(0, i) + insert + text.slice(i + cut);
+  });
+  const hostile = fc.string({ unit: "binary", maxLength: 40 });
+  it("answers as the sources do for typed, half-typed, broken and hostile text", () => {
+    fc.assert(
+      fc.property(fc.oneof(sentence, mutated, hostile), (text) => {
+        for (const run of [(core: typeof source) => core.compileList(text, { now: NOW }), (core: typeof source) => core.tokenize(text), (core: typeof source) => core.suggest(text, text.length)]) {
+          const a = answer(() => run(shipped));
+          const b = answer(() => run(source));
+          if (a !== b) expect({ text, shipped: a }).toEqual({ text, shipped: b });
+        }
+      }),
+      { numRuns: propertyRuns(1500) },
+    );
+  });
 });
+
