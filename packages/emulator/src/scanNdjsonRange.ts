@@ -193,11 +193,12 @@ export async function readLines(file: string, range: ByteRange, onLine: (line: s
 }
 
 /**
- * The file's first `size` bytes cut into at most `count` ranges of about the
- * same size, each cut just after a "\n" (never inside a line, nor inside a
- * UTF-8 character, since no multi-byte character holds the byte 0x0A).
+ * The file's first `size` bytes cut into at most `count` ranges, each cut
+ * just after a "\n" (never inside a line, nor inside a UTF-8 character, since
+ * no multi-byte character holds the byte 0x0A). The ranges are of about the
+ * same size, except that the first is `head` of a range larger (0 to 1).
  */
-export async function lineRanges(file: string, size: number, count: number): Promise<ByteRange[]> {
+export async function lineRanges(file: string, size: number, count: number, head = 0): Promise<ByteRange[]> {
   const cuts: number[] = [];
   if (count > 1 && size > 0) {
     let handle;
@@ -209,7 +210,7 @@ export async function lineRanges(file: string, size: number, count: number): Pro
     try {
       const buffer = Buffer.alloc(64 * 1024);
       for (let k = 1; k < count; k++) {
-        let position = Math.max(Math.floor((size * k) / count), cuts.at(-1) ?? 0);
+        let position = Math.max(Math.floor((size * (k + head)) / (count + head)), cuts.at(-1) ?? 0);
         let cut: number | undefined;
         while (cut === undefined && position < size) {
           let bytesRead: number;

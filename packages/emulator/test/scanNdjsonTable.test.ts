@@ -8,6 +8,7 @@ import { fromExactTransfer, loadNdjsonTable, memoryStore, toExactTransfer, scanN
 import { mayBeInexact, unheldNumber } from "../src/unheldNumber.js";
 import { itemProblem } from "../src/itemProblem.js";
 import { mayNestDeeply } from "../src/mayNestDeeply.js";
+import { lineRanges } from "../src/scanNdjsonRange.js";
 import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /**
@@ -234,6 +235,20 @@ describe("issue 26 §3: a data file scanned in ranges (in parallel) gives exactl
       const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
       if ("error" in whole) expect(one).toEqual(whole);
     }
+  });
+
+  it.each([
+    [2, 0, [5010]],
+    [2, 0.1, [5240]],
+    [3, 0, [3340, 6670]],
+    [3, 0.1, [3550, 6780]],
+  ])("cuts %i ranges with the first %f of a range larger just after a line's end", async (count, head, cuts) => {
+    // 1,000 lines of 10 bytes: a cut lands just after the first "\n" at or past its share of the bytes.
+    const file = write(Array.from({ length: 1000 }, (_, i) => `{"i":${String(i).padStart(3, "0")}}`).join("\n") + "\n");
+    const ranges = await lineRanges(file, 10_000, count, head);
+    expect(ranges.map((r) => r.end).slice(0, -1)).toEqual(cuts);
+    expect(ranges.map((r) => [r.first, r.last])).toEqual(ranges.map((_, i) => [i === 0, i === ranges.length - 1]));
+    expect(ranges.every((r, i) => r.start === (i === 0 ? 0 : ranges[i - 1]!.end))).toBe(true);
   });
 
   it("tiny and empty files, a file without a final newline, a file over the size cap, and one that is not UTF-8 in its second half", async () => {
