@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EmulatorError } from "../src/EmulatorError.js";
-import { buildTable } from "../src/Table.js";
+import { buildTable, compareListOrder, duplicateKeyError } from "../src/Table.js";
+import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 const table = (def: unknown) => buildTable("t", def as never);
 
@@ -68,5 +70,27 @@ describe("buildTable", () => {
   it("treats a secondary key of null as missing, as core's semantics do", () => {
     const t = table({ primaryKey: "id", secondaryKey: "ts", items: [{ id: 1, ts: null }] });
     expect(t.bySecondary).toEqual([]);
+  });
+});
+
+describe("duplicateKeyError's order", () => {
+  // Keys whose order the two comparisons could disagree on: plain strings (JavaScript's own `<`) and
+  // strings with units at or above U+D800, numbers and secondary keys (compareListOrder).
+  const plain = fc.string({ maxLength: 4, unit: fc.constantFrom("a", "b", "A", "0", " ", "~", "é", "\u07ff") });
+  const high = fc.string({ maxLength: 4, unit: fc.constantFrom("a", "\uff61", "\ud83d\ude00", "\ud800", "\ue000", "\uffff") });
+  const keys = fc.oneof({ weight: 6, arbitrary: fc.array(plain, { maxLength: 30 }).map((ks) => ks.map((primary) => ({ primary, secondary: undefined }))) }, { weight: 3, arbitrary: fc.array(fc.oneof(plain, high), { maxLength: 30 }).map((ks) => ks.map((primary) => ({ primary, secondary: undefined }))) }, { weight: 1, arbitrary: fc.array(fc.record({ primary: fc.oneof(plain, fc.integer({ min: -3, max: 3 })), secondary: fc.option(plain, { nil: undefined }) }), { maxLength: 30 }) });
+
+  it("sorts rows and names the duplicate as compareListOrder does, whichever comparison it takes", () => {
+    fc.assert(
+      fc.property(keys, (list) => {
+        const rows = list.map((k, index) => ({ ...k, index }));
+        const expected = [...rows].sort((a, b) => compareListOrder(a, b) || a.index - b.index);
+        const error = duplicateKeyError("t", rows);
+        expect(rows.map((r) => r.index)).toEqual(expected.map((r) => r.index));
+        const twice = expected.find((r, i) => i > 0 && compareListOrder(expected[i - 1]!, r) === 0);
+        expect(error?.message.match(/items (\d+) and (\d+)/)?.[2]).toBe(twice === undefined ? undefined : String(twice.index));
+      }),
+      { numRuns: propertyRuns(1000) },
+    );
   });
 });
