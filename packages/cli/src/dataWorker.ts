@@ -10,7 +10,9 @@ import { scanDataRange, type DataRangeJob } from "./send/scanDataRange.js";
  * (a keep filter's `id = 1234567890123456789`, an item's 19-digit number).
  */
 try {
-  parentPort!.postMessage({ ok: toExactTransfer(await scanDataRange(fromExactTransfer(workerData as ExactTransfer<DataRangeJob>))) });
+  const found = await scanDataRange(fromExactTransfer(workerData as ExactTransfer<DataRangeJob>));
+  // Most of what is posted is the kept items: not walked when no kept line held a long number.
+  parentPort!.postMessage({ ok: toExactTransfer(found, found.scan.exactKept ? undefined : found.scan.kept) });
 } catch (error) {
   parentPort!.postMessage({ failed: String((error as Error)?.stack ?? error) });
 }

@@ -16,11 +16,14 @@ export interface ExactTransfer<T> {
  * The value as it is (nothing copied), with the paths of its ExactNumbers:
  * one walk, which finds none in data whose numbers doubles hold. Cycles are
  * not followed (structured clone keeps them; the value has no ExactNumber in them).
+ * `plain`, an object in the value the caller knows holds no ExactNumber, is
+ * not walked (a data file range's kept items, which are most of what it posts:
+ * issue 44, packages/bench figure 12).
  */
-export function toExactTransfer<T>(value: T): ExactTransfer<T> {
+export function toExactTransfer<T>(value: T, plain?: object): ExactTransfer<T> {
   const exact: (string | number)[][] = [];
   const path: (string | number)[] = [];
-  const seen = new Set<object>();
+  const seen = new Set<object>(plain === undefined ? [] : [plain]);
   const walk = (v: unknown): void => {
     if (typeof v !== "object" || v === null) return;
     if (isExactNumber(v)) {

@@ -51,35 +51,48 @@ export class KeyHashList {
 }
 
 /**
- * The hashes that occur more than once across the lists: every key that
- * occurs twice has its hash here (and an unlucky distinct key may too), so
- * an empty set proves the keys distinct.
+ * The hashes in ascending order, as a new array: bucketed by their top 16
+ * bits (a counting sort), then each bucket sorted on its own, which for a
+ * million hashes takes about two thirds of the time of one sort of them all,
+ * even run once, before the code is optimized (issue 44, packages/bench
+ * figure 12c). Each range of a data file sorts its own, in its own thread,
+ * so only their merge (repeatedHashes) is left to the thread that reads the
+ * first range.
  */
-export function repeatedHashes(lists: readonly Float64Array[]): Set<number> {
-  // Bucketed by their top 16 bits (a counting sort), then each bucket sorted on its own: a million
-  // hashes in about two thirds of the time of one sort of them all, even run once, before the
-  // code is optimized (issue 44, packages/bench figure 12c: this runs on the main thread after
-  // the file's ranges are read).
+export function sortHashes(list: Float64Array): Float64Array {
   const starts = new Uint32Array(BUCKETS + 1);
-  for (const list of lists) for (let i = 0; i < list.length; i++) starts[bucketOf(list[i]!) + 1]!++;
+  for (let i = 0; i < list.length; i++) starts[bucketOf(list[i]!) + 1]!++;
   for (let b = 0; b < BUCKETS; b++) starts[b + 1]! += starts[b]!;
   const next = starts.slice(0, BUCKETS);
-  const all = new Float64Array(starts[BUCKETS]!);
-  for (const list of lists) {
-    for (let i = 0; i < list.length; i++) {
-      const hash = list[i]!;
-      all[next[bucketOf(hash)]!++] = hash;
-    }
+  const all = new Float64Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const hash = list[i]!;
+    all[next[bucketOf(hash)]!++] = hash;
   }
+  for (let b = 0; b < BUCKETS; b++) if (starts[b + 1]! - starts[b]! > 1) sortRange(all, starts[b]!, starts[b + 1]!);
+  return all;
+}
+
+/**
+ * The hashes that occur more than once across the lists, each in ascending
+ * order (sortHashes): every key that occurs twice has its hash here (and an
+ * unlucky distinct key may too), so an empty set proves the keys distinct.
+ * One walk of the lists merged, a comparison per list per hash.
+ */
+export function repeatedHashes(sorted: readonly Float64Array[]): Set<number> {
   const repeated = new Set<number>();
-  for (let b = 0; b < BUCKETS; b++) {
-    const from = starts[b]!;
-    const to = starts[b + 1]!;
-    if (to - from < 2) continue;
-    sortRange(all, from, to);
-    for (let i = from + 1; i < to; i++) if (all[i] === all[i - 1]) repeated.add(all[i]!);
+  const lists = sorted.filter((list) => list.length > 0);
+  const at = new Uint32Array(lists.length);
+  let previous = -1;
+  for (;;) {
+    let least = -1;
+    for (let k = 0; k < lists.length; k++) if (at[k]! < lists[k]!.length && (least < 0 || lists[k]![at[k]!]! < lists[least]![at[least]!]!)) least = k;
+    if (least < 0) return repeated;
+    const hash = lists[least]![at[least]!++]!;
+    // A hash is at least 0, so -1 matches nothing.
+    if (hash === previous) repeated.add(hash);
+    previous = hash;
   }
-  return repeated;
 }
 
 const BUCKETS = 1 << 16;

@@ -1,12 +1,13 @@
 import { isAscii } from "node:buffer";
 import { open } from "node:fs/promises";
 import { TextDecoder } from "node:util";
-import { KeyHashList } from "./keyHashes.js";
+import { KeyHashList, sortHashes } from "./keyHashes.js";
 import { compareKeyValues, keyValueType, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
 import { readProblem } from "./readTextFile.js";
-import { readRow } from "./Table.js";
+import { mayBeInexact } from "./unheldNumber.js";
+import { readRow, sortInListOrder } from "./Table.js";
 import type { Item } from "./types.js";
 
 /**
@@ -54,11 +55,25 @@ export interface RangeScan {
   /** Whether the range's keys are strictly ascending; `first` and `last` let ranges be checked across their boundary. */
   sorted: boolean;
   /**
-   * hashKey of each good item's key, in order (empty when items are not
-   * checked): a file that is not in key order is checked for duplicates from
-   * these, without reading it again.
+   * hashKey of each good item's key (empty when items are not checked): a
+   * file that is not in key order is checked for duplicates from these,
+   * without reading it again. In line order, or ascending when
+   * `hashesSorted`.
    */
   keyHashes: Float64Array;
+  /**
+   * Whether keyHashes are ascending: a range with no problem whose keys are
+   * not in order sorts them here, in its own thread, and its kept items too
+   * (in list order), since the file is then not in key order and both will
+   * be sorted. A range in key order leaves them, as the whole file may be.
+   */
+  hashesSorted: boolean;
+  /**
+   * Whether a kept item's line may hold a number a double does not (then
+   * the item holds an ExactNumber): false lets a worker thread post its kept
+   * items without walking them for ExactNumbers (toExactTransfer's `known`).
+   */
+  exactKept: boolean;
   first?: KeyValue | undefined;
   last?: KeyValue | undefined;
   greatest?: { item: Item; primary: KeyValue; kept: boolean } | undefined;
@@ -77,7 +92,8 @@ const CHUNK_BYTES = 1 << 20;
  */
 export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boolean): Promise<RangeScan> {
   const tableKeys = { primaryKey: job.primaryKey, secondaryKey: undefined };
-  const scan: RangeScan = { lines: 0, items: 0, utf8: true, sorted: true, keyHashes: new Float64Array(0), witness: {}, kept: [] };
+  const scan: RangeScan = { lines: 0, items: 0, utf8: true, sorted: true, keyHashes: new Float64Array(0), hashesSorted: false, exactKept: false, witness: {}, kept: [] };
+  const keptKeys: KeyValue[] = [];
   const hashes = new KeyHashList();
   const witness = scan.witness;
   let greatestItem: Item | undefined;
@@ -107,7 +123,11 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
     scan.last = primary;
     hashes.add(primary);
     const kept = keep(item);
-    if (kept) scan.kept.push(item);
+    if (kept) {
+      scan.kept.push(item);
+      keptKeys.push(primary);
+      if (!scan.exactKept && mayBeInexact(raw)) scan.exactKept = true;
+    }
     // While the keys ascend, each is the greatest so far: one comparison per line instead of two.
     // Held in three variables, not an object a line: less garbage.
     if (scan.sorted || greatestPrimary === undefined || compareKeyValues(primary, greatestPrimary) > 0) {
@@ -120,6 +140,12 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
   };
   scan.lines = await readLines(job.file, job.range, onLine, () => (scan.utf8 = false));
   scan.keyHashes = hashes.toArray();
+  if (!scan.sorted && scan.utf8 && scan.lineProblem === undefined && scan.itemProblem === undefined) {
+    scan.keyHashes = sortHashes(scan.keyHashes);
+    scan.hashesSorted = true;
+    const rows = scan.kept.map((item, index) => ({ item, primary: keptKeys[index]!, secondary: undefined, index }));
+    scan.kept = sortInListOrder(rows).map((row) => row.item);
+  }
   if (greatestPrimary !== undefined) scan.greatest = { item: greatestItem!, primary: greatestPrimary, kept: greatestKept };
   return scan;
 }

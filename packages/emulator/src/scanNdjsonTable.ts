@@ -1,5 +1,5 @@
 import type { EmulatorError } from "./EmulatorError.js";
-import { hashKey, repeatedHashes } from "./keyHashes.js";
+import { hashKey, repeatedHashes, sortHashes } from "./keyHashes.js";
 import { compareKeyValues, keyValueType, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
@@ -45,8 +45,12 @@ export interface ScannedTable {
  * ended the read sooner whatever the filter kept: keeping 7% of the items,
  * 2.06 → 2.03 s in key order and 2.31 → 2.13 s not; keeping none, 1.48 →
  * 1.45 s; keeping all, 12.5 → 12.2 s (three runs each, packages/bench figure 12).
+ * Since each range sorts its own key hashes and kept items (a file not in
+ * key order), this thread waited for the worker's findings 7-173 ms (median
+ * 63) of each such run with a tenth, and 3-18 ms with a fifth (CPU profiles,
+ * three runs each, in order and not): three twentieths sits between.
  */
-const HEAD_START = 0.1;
+const HEAD_START = 0.15;
 
 /**
  * An NDJSON file of items keyed by one primary key, read once as a stream and
@@ -103,7 +107,7 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
 
   const merged = mergeScans(scans);
   if (!merged.sorted) {
-    const repeated = repeatedHashes(scans.map((scan) => scan.keyHashes));
+    const repeated = repeatedHashes(scans.map((scan) => (scan.hashesSorted ? scan.keyHashes : sortHashes(scan.keyHashes))));
     const duplicate = repeated.size === 0 ? undefined : await findDuplicate(file, size, name, tableKeys, source, repeated);
     if (duplicate !== undefined) throw duplicate;
   }

@@ -89,6 +89,15 @@ describe("issue 32: exact numbers in the emulator", () => {
     expect(String(back.key)).toBe(String(value.key));
     expect(toExactTransfer({ a: 1 })).toEqual({ value: { a: 1 } });
   });
+
+  it("leaves unwalked the part its caller calls plain, and walks the rest", () => {
+    const kept = [{ id: 1, v: 2 }];
+    const value = { kept, greatest: { id: n("9007199254740993") } };
+    expect(toExactTransfer(value, kept)).toEqual({ value, exact: [["greatest", "id"]] });
+    // The caller's word is taken: what it calls plain is not looked into.
+    const wrong = [{ id: n("9007199254740993") }];
+    expect(toExactTransfer({ kept: wrong }, wrong)).toEqual({ value: { kept: wrong } });
+  });
 });
 
 describe("issue 32: a JSON data file keeps its numbers exactly", () => {

@@ -1,7 +1,7 @@
 import { toNumberValue } from "@itemfilter/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashKey, KeyHashList, repeatedHashes } from "../src/keyHashes.js";
+import { hashKey, KeyHashList, repeatedHashes, sortHashes } from "../src/keyHashes.js";
 import { compareKeyValues, type KeyValue } from "../src/keyValues.js";
 import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
@@ -50,7 +50,7 @@ describe("hashKey", () => {
   });
 });
 
-describe("KeyHashList and repeatedHashes", () => {
+describe("KeyHashList, sortHashes and repeatedHashes", () => {
   it("keeps every hash in order across its blocks", () => {
     const list = new KeyHashList();
     const keys = Array.from({ length: 70_000 }, (_, i) => `k${i}`);
@@ -68,7 +68,7 @@ describe("KeyHashList and repeatedHashes", () => {
           lists.map((keys) => {
             const list = new KeyHashList();
             for (const k of keys) list.add(k);
-            return list.toArray();
+            return sortHashes(list.toArray());
           }),
         );
         const all = lists.flat();
@@ -90,14 +90,18 @@ describe("KeyHashList and repeatedHashes", () => {
     const hashes = Array.from({ length: count }, (_, i) => ((i * stride) % 65536) * 2 ** 37 + ((i * 2654435761) % 2 ** 37));
     const again = hashes.filter((_, i) => i % 7 === 0);
     const lists = [new Float64Array(hashes.slice(0, count / 2)), new Float64Array([...hashes.slice(count / 2), ...again].reverse())];
-    expect([...repeatedHashes(lists)].sort((a, b) => a - b)).toEqual([...new Set(again)].sort((a, b) => a - b));
-    expect(repeatedHashes([new Float64Array(hashes)]).size).toBe(0);
+    const sorted = lists.map(sortHashes);
+    for (const [i, list] of sorted.entries()) expect([...list]).toEqual([...lists[i]!].sort((a, b) => a - b));
+    expect([...repeatedHashes(sorted)].sort((a, b) => a - b)).toEqual([...new Set(again)].sort((a, b) => a - b));
+    expect(repeatedHashes([sortHashes(new Float64Array(hashes))]).size).toBe(0);
     expect(repeatedHashes([]).size).toBe(0);
+    expect(repeatedHashes([new Float64Array(0), sortHashes(new Float64Array([5, 3])), new Float64Array(0), new Float64Array([3])])).toEqual(new Set([3]));
   });
 
   it("takes the largest hash, 2^53 - 1, into the last bucket", () => {
     const top = 2 ** 53 - 1;
-    expect([...repeatedHashes([new Float64Array([top, 0, top])])]).toEqual([top]);
+    expect([...sortHashes(new Float64Array([top, 0, top]))]).toEqual([0, top, top]);
+    expect([...repeatedHashes([sortHashes(new Float64Array([top, 0, top]))])]).toEqual([top]);
   });
 });
 

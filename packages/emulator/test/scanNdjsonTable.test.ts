@@ -1,6 +1,6 @@
 import { compileList, readNumber, prepareFilter, type ListFilter } from "@itemfilter/core";
 import fc from "fast-check";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,6 +8,8 @@ import { fromExactTransfer, loadNdjsonTable, memoryStore, toExactTransfer, scanN
 import { mayBeInexact, unheldNumber } from "../src/unheldNumber.js";
 import { itemProblem } from "../src/itemProblem.js";
 import { mayNestDeeply } from "../src/mayNestDeeply.js";
+import { hashKey } from "../src/keyHashes.js";
+import { compareKeyValues, type KeyValue } from "../src/keyValues.js";
 import { lineRanges } from "../src/scanNdjsonRange.js";
 import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
@@ -26,14 +28,24 @@ function write(text: string | Buffer): string {
   return file;
 }
 
-/** What a loader did: the error it threw, as the CLI would print it, or the items it kept. */
+/**
+ * What a loader did: the error it threw, as the CLI would print it, or the
+ * items it kept, in list order: the order the table sorts them in (a range
+ * not in key order hands its kept items over sorted, issue 44).
+ */
 async function outcome(load: () => Promise<unknown>): Promise<{ error: string } | { ok: unknown }> {
   try {
-    return { ok: await load() };
+    const ok = (await load()) as { definition?: { items: Item[] }; items?: Item[] };
+    if (ok.definition !== undefined) return { ok: { ...ok, definition: { ...ok.definition, items: inListOrder(ok.definition.items) } } };
+    return { ok: ok.items === undefined ? ok : { ...ok, items: inListOrder(ok.items) } };
   } catch (error) {
     const e = error as Error & { code?: string; file?: string; line?: number; table?: string };
     return { error: JSON.stringify([e.name, e.code, e.message, e.file, e.line, e.table]) };
   }
+}
+
+function inListOrder(items: readonly Item[]): Item[] {
+  return [...items].sort((a, b) => compareKeyValues(a.id as KeyValue, b.id as KeyValue));
 }
 
 // Keys people use, which collide and mix types: short strings (some non-ASCII), small numbers, -0 and 0.
@@ -235,6 +247,31 @@ describe("issue 26 §3: a data file scanned in ranges (in parallel) gives exactl
       const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
       if ("error" in whole) expect(one).toEqual(whole);
     }
+  });
+
+  it.each([
+    ["not in key order: hashes ascending, kept items in list order", ["c", "a", "é", "b", "10"], true],
+    ["in key order: hashes in line order, as the whole file may be in order", ["10", "a", "b", "c", "é"], false],
+  ])("a range hands over its findings %s", async (_, ids, sorts) => {
+    const file = write(ids.map((id, i) => JSON.stringify({ id, age: i % 2 === 0 ? 70 : 1 })).join("\n") + "\n");
+    const scan = await scanNdjsonRange({ file, range: { start: 0, end: statSync(file).size, first: true, last: true }, primaryKey: "id", checkItems: true }, (item) => item.age === 70);
+    const hashes = ids.map((id) => hashKey(id));
+    expect(scan.hashesSorted).toBe(sorts);
+    expect([...scan.keyHashes]).toEqual(sorts ? [...hashes].sort((a, b) => a - b) : hashes);
+    const kept = ids.filter((_, i) => i % 2 === 0);
+    expect(scan.kept.map((item) => item.id)).toEqual(sorts ? [...kept].sort() : kept);
+    expect(scan.exactKept).toBe(false);
+  });
+
+  it.each([
+    ["a kept line with 19 digits", ['{"id":"a","age":70,"n":1234567890123456789}', '{"id":"b","age":1}'], true],
+    ["a kept line with an exponent", ['{"id":"a","age":70,"n":1e3}'], true],
+    ["a long number only on a line not kept", ['{"id":"a","age":70}', '{"id":"b","age":1,"n":1234567890123456789}'], false],
+    ["short numbers only", ['{"id":"a","age":70,"n":0.5}'], false],
+  ])("says whether a kept item may hold an exact number: %s", async (_, lines, exact) => {
+    const file = write(lines.join("\n") + "\n");
+    const scan = await scanNdjsonRange({ file, range: { start: 0, end: statSync(file).size, first: true, last: true }, primaryKey: "id", checkItems: true }, (item) => item.age === 70);
+    expect(scan.exactKept).toBe(exact);
   });
 
   it.each([
