@@ -28,7 +28,7 @@ export interface ScanOptions {
 }
 
 export interface ScannedTable {
-  /** The kept items, plus the few other items the table needs to page and type its keys as the whole file would. */
+  /** The kept items, plus the few other items the table needs to page and type its keys as the whole file would, in no particular order (the table sorts them). */
   definition: TableDefinition;
   /** Items in the file. */
   items: number;
