@@ -1,8 +1,7 @@
 import { colorEnabled } from "./color.js";
 import { Redactor } from "./redactor.js";
-import { StartedWorkers } from "./send/startedWorkers.js";
 
-export type Env = Readonly<Record<string, string | undefined>>;
+type Env = Readonly<Record<string, string | undefined>>;
 
 /** Which of the standard streams are terminals. */
 export interface TtyFlags {
@@ -33,8 +32,6 @@ export interface CliOptions {
    * file is read in one thread.
    */
   dataWorker?: URL | undefined;
-  /** Worker threads already started for the command line (main.ts starts them before loading the CLI); default: started by run. */
-  startedWorkers?: StartedWorkers | undefined;
 }
 
 export interface CliContext {
@@ -49,8 +46,6 @@ export interface CliContext {
   readonly fetch: typeof globalThis.fetch | undefined;
   readonly signal: AbortSignal | undefined;
   readonly dataWorker: URL | undefined;
-  /** Worker threads for a data file's ranges, started as the command starts (ended by createCli when it ends). */
-  readonly startedWorkers: StartedWorkers;
   readonly secrets: Redactor;
   /** Writes to stdout with every registered secret masked. */
   out(text: string): void;
@@ -80,7 +75,6 @@ export function createContext(options: CliOptions): CliContext {
     fetch: options.fetch,
     signal: options.signal,
     dataWorker: options.dataWorker,
-    startedWorkers: options.startedWorkers ?? new StartedWorkers(),
     secrets,
     out: (text) => void stdout.write(secrets.redact(text)),
     err: (text) => void stderr.write(secrets.redact(text)),

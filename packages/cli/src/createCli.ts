@@ -24,13 +24,9 @@ export function createCli(options: CliOptions = {}): Cli {
     run: async (argv) => {
       const ctx = createContext(options);
       try {
-        // First, so a data file's worker threads start while the command's modules load.
-        ctx.startedWorkers.startFor(argv, ctx.env, ctx.cwd, ctx.dataWorker);
         return await runCommand(ctx, argv);
       } catch (error) {
         return reportError(ctx, error);
-      } finally {
-        ctx.startedWorkers.close();
       }
     },
   };

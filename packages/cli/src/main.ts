@@ -1,15 +1,6 @@
-import { StartedWorkers } from "./send/startedWorkers.js";
+import { createCli } from "./createCli.js";
 
 /** The process entry of the bundled `itemfilter` binary. */
-const argv = process.argv.slice(2);
-// Built beside this module (scripts/bundle.mjs), with the same extension.
-const dataWorker = new URL(`./dataWorker${import.meta.url.slice(import.meta.url.lastIndexOf("."))}`, import.meta.url);
-// A large data file's worker threads start first, so they load their modules on the other core
-// while this thread loads the command's (the core among them, imported below and not before).
-const startedWorkers = new StartedWorkers();
-startedWorkers.startFor(argv, process.env, process.cwd(), dataWorker);
-const { createCli } = await import("./createCli.js");
-
 const controller = new AbortController();
 for (const signal of ["SIGTERM", "SIGHUP"] as const) process.once(signal, () => controller.abort());
 // Ctrl-C asks a running command (serve, a long listing) to stop cleanly; a second one ends the process.
@@ -32,9 +23,9 @@ const cli = createCli({
   cwd: process.cwd(),
   columns: process.stdout.columns ?? 80,
   signal: controller.signal,
-  dataWorker,
-  startedWorkers,
+  // Built beside this module (scripts/bundle.mjs), with the same extension.
+  dataWorker: new URL(`./dataWorker${import.meta.url.slice(import.meta.url.lastIndexOf("."))}`, import.meta.url),
 });
-process.exitCode = await cli.run(argv);
+process.exitCode = await cli.run(process.argv.slice(2));
 // An interrupted read of stdin would otherwise keep the process waiting.
 if (controller.signal.aborted) process.exit(process.exitCode);

@@ -6,10 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toExactTransfer } from "@itemfilter/emulator";
-import type { CliContext } from "../src/cliContext.js";
 import { scanDataRange, type DataRangeJob } from "../src/send/scanDataRange.js";
-import { scanRangeElsewhere } from "../src/send/scanInWorker.js";
-import { StartedWorkers } from "../src/send/startedWorkers.js";
 import { runCli } from "./runCli.js";
 import { onOtherNode } from "../../../test/support/onOtherNode.js";
 
@@ -144,23 +141,11 @@ describe("the built binary reads a data file in parallel ranges (issue 26 §3)",
     const file = join(dir, "badItemEarlyBadLineLate.ndjson");
     const size = readFileSync(file).length;
     const job: DataRangeJob = { scan: { file, range: { start: 0, end: size, first: true, last: true }, primaryKey: "id", checkItems: true }, filters: [[{ item: "plan", operator: "equals", value: "pro" }]], names: ["age", "plan"] };
-    // Started before its job is known, as the binary starts it, then given the job.
-    const worker = new Worker(pathToFileURL(join(bundle, "dataWorker.mjs")));
+    const worker = new Worker(pathToFileURL(join(bundle, "dataWorker.mjs")), { workerData: toExactTransfer(job) });
     const answer = await new Promise((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
-      setTimeout(() => worker.postMessage(toExactTransfer(job)), 50);
     });
-    // With its one job done, the thread ends by itself.
-    expect(await new Promise((resolve) => worker.once("exit", resolve))).toBe(0);
-    // A range's scan takes the thread started with the command, and gets the same answer from it.
-    const started = new StartedWorkers();
-    const script = pathToFileURL(join(bundle, "dataWorker.mjs"));
-    started.startFor(["list", "--data", file], { ITEMFILTER_DATA_THREADS: "2" }, dir, script);
-    expect(started.waiting).toBe(1);
-    const scan = scanRangeElsewhere({ dataWorker: script, startedWorkers: started } as CliContext, job);
-    expect(started.waiting).toBe(0);
-    expect(toExactTransfer(await scan.result)).toEqual(toExactTransfer(await scanDataRange(job)));
     expect(answer).toEqual({ ok: toExactTransfer(await scanDataRange(job)) });
     expect((answer as { ok: { value: { scan: { kept: unknown[] } } } }).ok.value.scan.kept.length).toBeGreaterThan(0);
   });

@@ -48,9 +48,7 @@ export interface ScannedTable {
  * Since each range sorts its own key hashes and kept items (a file not in
  * key order), this thread waited for the worker's findings 7-173 ms (median
  * 63) of each such run with a tenth, and 3-18 ms with a fifth (CPU profiles,
- * three runs each, in order and not): three twentieths sits between. With
- * the CLI's worker started as the command starts (its StartedWorkers), it
- * waited 12-156 ms with none, and 5-43 ms (one run 125) with 0.05 to 0.15.
+ * three runs each, in order and not): three twentieths sits between.
  */
 const HEAD_START = 0.15;
 

@@ -1,5 +1,7 @@
 import { SchemaInference, type ListFilter } from "@itemfilter/core";
 import { scanNdjsonTable, type RangeJob, type RangeScan } from "@itemfilter/emulator";
+import { statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { basename, extname } from "node:path";
 import { MAX_SEEN } from "../attributeHints.js";
 import type { CliContext } from "../cliContext.js";
@@ -7,7 +9,6 @@ import { checkUserFile, MAX_BYTES, throwIfAborted } from "../readText.js";
 import { loadError, type Tables } from "./loadTables.js";
 import type { DataRangeScan } from "./scanDataRange.js";
 import { scanRangeElsewhere, type WorkerScan } from "./scanInWorker.js";
-import { rangeCount } from "./startedWorkers.js";
 
 type Item = Record<string, unknown>;
 
@@ -42,6 +43,12 @@ export interface DataReduction {
 }
 
 /**
+ * Below this size a data file is read in one thread: starting a worker
+ * thread (about 50 ms with its modules) costs more than it saves.
+ */
+const PARALLEL_BYTES = 8 * 1024 * 1024;
+
+/**
  * The embedded tables for a --data file read as a stream, holding only the
  * items a reduction keeps (scanNdjsonTable: every check of the whole file,
  * the same errors, memory bounded by the kept items), or undefined when the
@@ -58,9 +65,31 @@ export async function streamedTables(ctx: CliContext, file: string, reduction: D
   const path = await checkUserFile(ctx, file, "data file", MAX_BYTES.data);
   const name = basename(path, extname(path));
   if (name !== reduction.table) return undefined;
-  const ranges = rangeCount(ctx.env, path, ctx.dataWorker !== undefined);
+  const ranges = rangeCount(ctx, path);
   const read = (ranges > 1 ? await scanInRanges(ctx, file, path, name, reduction, ranges) : undefined) ?? (await scan(ctx, file, path, name, reduction, 1));
   return reduction.holds(read.streamed) ? read : undefined;
+}
+
+/**
+ * How many ranges to read the file in: ITEMFILTER_DATA_THREADS when set (a
+ * whole number, for tests and measurements; 1 is one thread), else one per
+ * core up to 4 for a file of PARALLEL_BYTES or more when the bundle's worker
+ * script is known, else 1.
+ */
+function rangeCount(ctx: CliContext, path: string): number {
+  const forced = ctx.env.ITEMFILTER_DATA_THREADS;
+  if (forced !== undefined && /^[1-9][0-9]?$/.test(forced)) return Number(forced);
+  if (ctx.dataWorker === undefined) return 1;
+  return sizeOf(path) >= PARALLEL_BYTES ? Math.min(availableParallelism(), 4) : 1;
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    // The scan reports the problem.
+    return 0;
+  }
 }
 
 /** The file scanned in `ranges` ranges, or undefined when a worker thread failed (then nothing of this attempt is used). */
