@@ -12,7 +12,9 @@ import { scanDataRange, type DataRangeJob } from "./send/scanDataRange.js";
 try {
   const found = await scanDataRange(fromExactTransfer(workerData as ExactTransfer<DataRangeJob>));
   // Most of what is posted is the kept items: not walked when no kept line held a long number.
-  parentPort!.postMessage({ ok: toExactTransfer(found, found.scan.exactKept ? undefined : found.scan.kept) });
+  // The key hashes' buffers (8 bytes a line) are handed over, not copied: this thread is done with them.
+  const hashes = found.scan.keyHashes.map((block) => block.buffer as ArrayBuffer);
+  parentPort!.postMessage({ ok: toExactTransfer(found, found.scan.exactKept ? undefined : found.scan.kept) }, hashes);
 } catch (error) {
   parentPort!.postMessage({ failed: String((error as Error)?.stack ?? error) });
 }

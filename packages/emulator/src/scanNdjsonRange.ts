@@ -57,10 +57,10 @@ export interface RangeScan {
   /**
    * hashKey of each good item's key (empty when items are not checked): a
    * file that is not in key order is checked for duplicates from these,
-   * without reading it again. In line order, or ascending when
-   * `hashesSorted`.
+   * without reading it again. In line order across the arrays, or one
+   * array in ascending order when `hashesSorted`.
    */
-  keyHashes: Float64Array;
+  keyHashes: Float64Array[];
   /**
    * Whether keyHashes are ascending: a range with no problem whose keys are
    * not in order sorts them here, in its own thread, and its kept items too
@@ -92,7 +92,7 @@ const CHUNK_BYTES = 1 << 20;
  */
 export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boolean): Promise<RangeScan> {
   const tableKeys = { primaryKey: job.primaryKey, secondaryKey: undefined };
-  const scan: RangeScan = { lines: 0, items: 0, utf8: true, sorted: true, keyHashes: new Float64Array(0), hashesSorted: false, exactKept: false, witness: {}, kept: [] };
+  const scan: RangeScan = { lines: 0, items: 0, utf8: true, sorted: true, keyHashes: [], hashesSorted: false, exactKept: false, witness: {}, kept: [] };
   const keptKeys: KeyValue[] = [];
   const hashes = new KeyHashList();
   const witness = scan.witness;
@@ -139,9 +139,9 @@ export async function scanNdjsonRange(job: RangeJob, keep: (item: Item) => boole
     if (witness[type] === undefined || (kept && !witness[type].kept)) witness[type] = { item, kept };
   };
   scan.lines = await readLines(job.file, job.range, onLine, () => (scan.utf8 = false));
-  scan.keyHashes = hashes.toArray();
+  scan.keyHashes = hashes.blocks();
   if (!scan.sorted && scan.utf8 && scan.lineProblem === undefined && scan.itemProblem === undefined) {
-    scan.keyHashes = sortHashes(scan.keyHashes);
+    scan.keyHashes = [sortHashes(scan.keyHashes)];
     scan.hashesSorted = true;
     const rows = scan.kept.map((item, index) => ({ item, primary: keptKeys[index]!, secondary: undefined, index }));
     scan.kept = sortInListOrder(rows).map((row) => row.item);

@@ -107,7 +107,7 @@ export async function scanNdjsonTable(file: string, name: string, keys: { primar
 
   const merged = mergeScans(scans);
   if (!merged.sorted) {
-    const repeated = repeatedHashes(scans.map((scan) => (scan.hashesSorted ? scan.keyHashes : sortHashes(scan.keyHashes))));
+    const repeated = repeatedHashes(scans.map((scan) => (scan.hashesSorted ? scan.keyHashes[0]! : sortHashes(scan.keyHashes))));
     const duplicate = repeated.size === 0 ? undefined : await findDuplicate(file, size, name, tableKeys, source, repeated);
     if (duplicate !== undefined) throw duplicate;
   }
