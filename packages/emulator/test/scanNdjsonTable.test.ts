@@ -10,7 +10,7 @@ import { itemProblem } from "../src/itemProblem.js";
 import { mayNestDeeply } from "../src/mayNestDeeply.js";
 import { hashKey } from "../src/keyHashes.js";
 import { compareKeyValues, type KeyValue } from "../src/keyValues.js";
-import { lineRanges } from "../src/scanNdjsonRange.js";
+import { CHUNK_BYTES, lineRanges } from "../src/scanNdjsonRange.js";
 import { propertyRuns } from "../../../test/support/propertyRuns.js";
 
 /**
@@ -175,10 +175,10 @@ describe("issue 26 §3: scanNdjsonTable", () => {
     expect(await outcome(() => scanNdjsonTable(latin1, "t", { primaryKey: "id" }, { keep: () => true }))).toEqual(whole);
   });
 
-  it("reads ASCII chunks fast and keeps a byte order mark that starts a later 1 MiB chunk, as a whole-file read does", async () => {
-    const first = `{"id":"a","pad":"${"x".repeat((1 << 20) - 20)}"}\n`;
-    expect(Buffer.byteLength(first)).toBe(1 << 20);
-    for (const text of [`${first}\uFEFF{"id":"b"}\n`, `${first}{"id":"é"}\n{"id":"f"}\n`, `\uFEFF{"id":"0"}\n${first.slice(0, -4)}\n{"id":"b"}\n{"id":"c"}\n`, `${first}{"id":"b"}\n${"\u00e9".repeat(1 << 19)}\n`]) {
+  it("reads ASCII chunks fast and keeps a byte order mark that starts a later chunk, as a whole-file read does", async () => {
+    const first = `{"id":"a","pad":"${"x".repeat(CHUNK_BYTES - 20)}"}\n`;
+    expect(Buffer.byteLength(first)).toBe(CHUNK_BYTES);
+    for (const text of [`${first}\uFEFF{"id":"b"}\n`, `${first}{"id":"é"}\n{"id":"f"}\n`, `\uFEFF{"id":"0"}\n${first.slice(0, -4)}\n{"id":"b"}\n{"id":"c"}\n`, `${first}{"id":"b"}\n${"\u00e9".repeat(CHUNK_BYTES)}\n`]) {
       const file = write(text);
       const whole = await outcome(() => loadNdjsonTable(file, "t", { primaryKey: "id" }));
       const streamed = await outcome(() => scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true }));
@@ -187,8 +187,8 @@ describe("issue 26 §3: scanNdjsonTable", () => {
     }
   });
 
-  it("splits lines across its 1 MiB reads as a whole-file read does (a multi-byte character on the boundary)", async () => {
-    const pad = "x".repeat((1 << 20) - 12);
+  it("splits lines across its chunks as a whole-file read does (a multi-byte character on the boundary)", async () => {
+    const pad = "x".repeat(CHUNK_BYTES - 12);
     const text = `{"id":"${pad}"}\n{"id":"é€😀","v":1}\n`;
     const file = write(text);
     const scanned = await scanNdjsonTable(file, "t", { primaryKey: "id" }, { keep: () => true });
