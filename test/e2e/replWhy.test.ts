@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The REPL as a person meets it: the built `itemfilter` in a real terminal
@@ -14,6 +14,13 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const socket = `itemfilter-test-${process.pid}`;
 const home = mkdtempSync(join(tmpdir(), "itemfilter-tmux-"));
 const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
+
+// A session that outlives the tests' own: tmux ends its server with the last session, and a
+// new-session that reaches a server as it ends fails ("server exited unexpectedly"), which a
+// test starting just as the one before it closed its REPL met once in a CI run.
+beforeAll(() => {
+  tmux("new-session", "-d", "-s", "keep", "-x", "80", "-y", "24", "sleep 86400");
+});
 
 afterAll(() => {
   try {
@@ -66,7 +73,7 @@ describe("the REPL in a terminal", () => {
   }, 7 * SCREEN_GUARD_MS);
 
   it(".why shows every line of a filter typed over several lines", async () => {
-    // A session of its own: the first test's may still be closing.
+    // A session of its own: the first test's may still be closing (the server stays: see "keep").
     const session = "multiline";
     const command = `cd ${JSON.stringify(root)} && NO_COLOR=1 ITEMFILTER_HISTORY_FILE=${JSON.stringify(join(home, "history2"))} node packages/cli/bin/itemfilter.mjs repl`;
     tmux("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command);
