@@ -1,11 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { FilterNode } from "../src/syntax/ast.js";
 import { compileList } from "../src/compile/compileList.js";
 import { FilterError } from "../src/messages/errors.js";
 import { parse } from "../src/schema/parse.js";
 import { format } from "../src/print/format.js";
+import { parser } from "../src/syntax/parser.js";
 import { SUNK } from "../src/syntax/sunk.js";
 import { parseSinking } from "../src/tree/parseSource.js";
 import { propertyRuns } from "../../../test/support/propertyRuns.js";
@@ -27,7 +28,7 @@ function conditions(count: number, from = 0): string {
   return Array.from({ length: count }, (_, i) => `a${from + i} = ${from + i}`).join(" and ");
 }
 
-function sunk(source: string): { body: FilterNode | null | undefined; operands: FilterNode[] } {
+function sunk(source: string): { body: FilterNode | null | false | undefined; operands: FilterNode[] } {
   const operands: FilterNode[] = [];
   const body = parseSinking(source, limits, (node) => operands.push(node));
   return { body, operands };
@@ -70,16 +71,23 @@ describe("parseSinking", () => {
     ["an or in the middle of the top level", `${conditions(200)} or ${conditions(200, 200)}`],
     ["a relative date in a late operand", `${conditions(400)} and created > now - 7d`],
     ["a parameter in a late operand", `${conditions(400)} and owner = $me`],
+    ["a parameter, then a syntax error", `${conditions(400)} and owner = $me and b = = 1`],
+  ])("gives way (undefined) on %s, which may compile", (_, source) => {
+    expect(sunk(source).body).toBeUndefined();
+  });
+
+  it.each([
     ["a syntax error in a late operand", `${conditions(400)} and b = = 1`],
     ["a value problem in a late operand", `${conditions(400)} and b < null`],
-  ])("fails on %s", (_, source) => {
-    expect(sunk(source).body).toBeUndefined();
+    ["a bad character", `${conditions(400)} and b = 1 #`],
+  ])("fails (false) on %s, which cannot compile", (_, source) => {
+    expect(sunk(source).body).toBe(false);
   });
 
   it("fails, without parsing, past maxLength, so the whole parse reports the limit", () => {
     const source = conditions(400);
     let called = 0;
-    expect(parseSinking(source, { ...limits, maxLength: 100 }, () => called++)).toBeUndefined();
+    expect(parseSinking(source, { ...limits, maxLength: 100 }, () => called++)).toBe(false);
     expect(called).toBe(0);
   });
 
@@ -88,7 +96,7 @@ describe("parseSinking", () => {
     const body = parseSinking(conditions(400), limits, () => {
       if (++called === 3) throw new Error("stop");
     });
-    expect(body).toBeUndefined();
+    expect(body).toBe(false);
     expect(called).toBe(3);
   });
 });
@@ -159,6 +167,22 @@ describe("compileList of a filter compiled as it is parsed", () => {
     const asParsed = outcome(() => compileList(source, options)) as string[];
     expect(asParsed[0]).toMatch(new RegExp(`^${code} \\d+-\\d{5,} `));
     expect(asParsed).toEqual(outcome(() => compileList(parse(source, options), options)));
+  });
+
+  it.each([
+    ["a syntax error", 2, `${conditions(5000)} and b = = 1`],
+    ["a value problem", 2, `${conditions(5000)} and b < null`],
+    ["a condition compileList refuses", 2, `${conditions(5000)} and not (t contains "x")`],
+    // Not known to fail where the sinking parse stopped: compiled unlocated, then located for the error.
+    ["an or at the top", 3, `${conditions(5000)} or b = 1`],
+  ])("parses a long filter with %s %i times (the sinking parse, then the located one)", (_, parses, source) => {
+    const parseFilter = vi.spyOn(parser, "parseFilter");
+    try {
+      expect(() => compileList(source, limits)).toThrow(FilterError);
+      expect(parseFilter).toHaveBeenCalledTimes(parses);
+    } finally {
+      parseFilter.mockRestore();
+    }
   });
 
   it("binds parameters and resolves dates as the whole parse does", () => {

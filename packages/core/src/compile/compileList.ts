@@ -8,7 +8,7 @@ import type { Operator } from "../values/operators.js";
 import type { ParseOptions } from "../schema/parse.js";
 import type { FilterInput } from "../tree/readDocument.js";
 import { STACK_LIMIT } from "../messages/limitMessages.js";
-import { compileFast } from "../schema/toDocument.js";
+import { compileFast, compileLocated } from "../schema/toDocument.js";
 import { parseSinking } from "../tree/parseSource.js";
 import { SUNK } from "../syntax/sunk.js";
 import { booleanRefusal, checkConditions, checkedLiterals, complementFilters, equalityValues, filterOf, inFilter, missingSubject, predicateFilter, UNCHECKED } from "../semantics/lowering.js";
@@ -40,7 +40,8 @@ export interface CompileListOptions extends ParseOptions {
 export function compileList(input: FilterInput, options?: CompileListOptions): ListFilter[] {
   const scope = scopeDocument("compileList", options?.scope, options);
   const scoped = scope === null ? null : compileScope(scope, options);
-  const own = (typeof input === "string" && input.length >= SINK_FROM && options?.schema === undefined ? compileSinking(input, options) : null) ?? compileFast(input, options, compileDocument);
+  const sunk = typeof input === "string" && input.length >= SINK_FROM && options?.schema === undefined ? compileSinking(input, options) : null;
+  const own = sunk === FAILS ? compileLocated(input as string, options, compileDocument) : (sunk ?? compileFast(input, options, compileDocument));
   return scoped === null ? own : [...scoped, ...own];
 }
 
@@ -92,25 +93,35 @@ const SINK_FROM = 1 << 16;
  * `and` checked and lowered as the parser leaves it (parseSinking), so the
  * tree of a megabyte of filter is never whole and dies young, rather than
  * being copied by every collection until it is lowered (packages/bench,
- * figure 3). Null at the first problem, or where the parse cannot sink
- * (parseSinking): the caller compiles the text again as any other, which
- * gives every answer, errors included, so this changes none.
+ * figure 3). FAILS at the first problem (a parse problem, or an operand
+ * checked or lowered with one): the caller compiles the text located, as
+ * compileFast does after its own compile failed, which gives the error
+ * (and, were an `or` later at the top to change the answer, the filters)
+ * with one parse. Null where the parse cannot sink (parseSinking): the
+ * caller compiles the text as any other. So this changes no answer.
  */
-function compileSinking(source: string, options: CompileListOptions | undefined): ListFilter[] | null {
+function compileSinking(source: string, options: CompileListOptions | undefined): ListFilter[] | null | typeof FAILS {
   const maxInValues = resolveLimits(options).maxInValues;
   const conjunction = new Conjunction(maxInValues);
+  let refused = false;
   try {
     const body = parseSinking(source, options, (node) => {
-      if (!conjunction.add(node)) throw GIVE_WAY;
+      if (conjunction.add(node)) return;
+      refused = true;
+      throw GIVE_WAY;
     });
+    if (body === false || refused) return FAILS;
     if (body === undefined) return null;
     // No `and` at the top: the sink took nothing, and the body is compiled as compileDocument would.
     if (body !== SUNK) return body === null ? [] : compileBody(body, maxInValues);
     return conjunction.result();
   } catch {
-    return null;
+    return refused ? FAILS : null;
   }
 }
+
+/** compileSinking's answer for a text that fails (most likely) to compile: compile it located. */
+const FAILS: unique symbol = Symbol("fails");
 
 /** Thrown by compileSinking's sink at the first problem: the parse stops, and the text is compiled as any other. */
 const GIVE_WAY: unique symbol = Symbol("give way");

@@ -35,10 +35,18 @@ export function compileFast<T, O extends ParseOptions>(input: FilterInput, optio
     } catch (error) {
       if (!(error instanceof FilterError)) throw error;
     }
-    // Only to throw the located error: so the parse that reports errors, not one that scans as it goes first.
-    const located = parseChecked(input, options, true, false);
-    return withSource(input, () => withRedaction(located, () => compile(located, options)));
+    return compileLocated(input, options, compile);
   }
   const doc = toDocument(input, options);
   return withRedaction(doc, () => compile(doc, options));
+}
+
+/**
+ * Compiles text with source positions, to throw its located error: the
+ * parse that reports errors, not one that scans as it goes first. For text
+ * already known to fail; text that compiles gives the same answer, slower.
+ */
+export function compileLocated<T, O extends ParseOptions>(input: string, options: O | undefined, compile: (doc: FilterDocument, options: O | undefined) => T): T {
+  const located = parseChecked(input, options, true, false);
+  return withSource(input, () => withRedaction(located, () => compile(located, options)));
 }

@@ -35,6 +35,8 @@ export interface ParseState {
    * parser goes (compile/compileList.ts), so the tree of a long filter dies young.
    */
   sink?: (node: FilterNode) => void;
+  /** Set where an `or` followed the operands a sink took: the parse stopped though the text may be fine. */
+  orAfterSunk?: boolean;
 }
 
 /** A fresh state for one parse within these limits. */

@@ -5,6 +5,7 @@ import { type Span } from "../messages/location.js";
 import { errorMessageProvider } from "./parserMessages.js";
 import { typeSet } from "./leanParser.js";
 import { NodeBuilder } from "./nodeBuilder.js";
+import { conjuncts, disjuncts, flatten } from "./operandLists.js";
 import { Sunk, SUNK } from "./sunk.js";
 export { newParseState, type ParseState } from "./nodeBuilder.js";
 import { isDateWord, isFoldWord, isFunctionWord } from "./nameWords.js";
@@ -102,11 +103,11 @@ export class FilterParser extends NodeBuilder {
     const first = this.SUBRULE(this.andExpr);
     let operands: FilterNode[] | undefined;
     // As andExpr's: the MANY's iterations on take()'s path, and the MANY itself only where it could take one.
-    while (this.take(OR_TYPES) !== undefined) flatten("Or", this.SUBRULE2(this.andExpr), (operands ??= disjuncts(first)));
+    while (this.take(OR_TYPES) !== undefined) flatten("Or", this.SUBRULE2(this.andExpr), (operands ??= disjuncts(first, this.state)));
     if (!this.none(OR_TYPES)) this.MANY(() => {
       this.CONSUME(Or);
       const next = this.SUBRULE2(this.andExpr);
-      if (!this.RECORDING_PHASE) flatten("Or", next, (operands ??= disjuncts(first)));
+      if (!this.RECORDING_PHASE) flatten("Or", next, (operands ??= disjuncts(first, this.state)));
     });
     if (this.RECORDING_PHASE || operands === undefined) return first;
     return { type: "Or", operands, span: this.spanFrom(start) };
@@ -120,23 +121,16 @@ export class FilterParser extends NodeBuilder {
     // The MANY's iterations on take()'s path: the same token consumed and the same subrule called.
     // The MANY then meets what follows the last operand, as it would have after its own iterations;
     // it ends the rule, so with no iteration to take it does nothing (LeanParser.none()) and is left out.
-    while (this.take(AND_TYPES) !== undefined) flatten("And", this.SUBRULE2(this.unary), (operands ??= this.conjuncts(first)));
+    while (this.take(AND_TYPES) !== undefined) flatten("And", this.SUBRULE2(this.unary), (operands ??= conjuncts(first, this.state)));
     if (!this.none(AND_TYPES)) this.MANY(() => {
       this.CONSUME(And);
       const next = this.SUBRULE2(this.unary);
-      if (!this.RECORDING_PHASE) flatten("And", next, (operands ??= this.conjuncts(first)));
+      if (!this.RECORDING_PHASE) flatten("And", next, (operands ??= conjuncts(first, this.state)));
     });
     if (this.RECORDING_PHASE || operands === undefined) return first;
     if (operands instanceof Sunk) return SUNK;
     return { type: "And", operands, span: this.spanFrom(start) };
   });
-
-  /** An `and`'s first operand: into an array, or at the top level of a parse with a sink, to the sink. */
-  private conjuncts(first: FilterNode): FilterNode[] {
-    const sink = this.state.sink;
-    if (sink === undefined || this.state.depth > 0) return flatten("And", first, []);
-    return flatten("And", first, new Sunk(sink) as unknown as FilterNode[]);
-  }
 
   /** unary := ("not" | "!") unary | "(" orExpr ")" | predicate */
   unary = this.RULE("unary", (): FilterNode => {
@@ -390,20 +384,6 @@ export class FilterParser extends NodeBuilder {
   }
 
   private readonly literalAlts: Alts<IToken>[] = [];
-}
-
-/** An `or`'s first operand. A sunk `and` before an `or` was not the top level after all, and the parse stops. */
-function disjuncts(first: FilterNode): FilterNode[] {
-  if (first === SUNK) throw SUNK;
-  return flatten("Or", first, []);
-}
-
-/** Appends a node to an operand list, splicing in the operands of a node of the same kind. */
-function flatten(type: "And" | "Or", node: FilterNode | undefined, into: FilterNode[]): FilterNode[] {
-  if (node === undefined) return into;
-  if (node.type === type) for (const operand of node.operands) into.push(operand);
-  else into.push(node);
-  return into;
 }
 
 /** The one parser instance, built and analysed once at module load; marked pure so a bundle that never parses drops it. */

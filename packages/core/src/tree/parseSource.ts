@@ -82,24 +82,27 @@ export function parseSource(source: string, options: TreeOptions | undefined, lo
 /**
  * A clean parse of a long filter without spans, as parseSource's (scanned as
  * it goes), whose top-level `and` hands each operand to `sink` as it is
- * parsed rather than keeping them: the result is then SUNK. Undefined where
- * parseSource would answer otherwise or differently: any problem, a
- * parameter or a relative date (bound and resolved only over a whole tree),
- * or a sink that throws; the caller then parses again with parseSource.
- * (Undefined rather than FAILED, whose module's types reach Chevrotain's,
- * which the package's declarations must not.)
+ * parsed rather than keeping them: the result is then SUNK. False where the
+ * text does not parse (any problem, or longer than maxLength) or the sink
+ * threw (it refused an operand): the caller then goes straight to the parse
+ * that reports errors. Undefined where the parse gives way for a text that
+ * may be fine: too short to scan as it is parsed, an `or` at the top, a
+ * parameter or a relative date (bound and resolved only over a whole tree); the caller then parses
+ * again with parseSource. (Not FAILED, whose module's types reach
+ * Chevrotain's, which the package's declarations must not.)
  */
-export function parseSinking(source: string, options: TreeOptions | undefined, sink: (node: FilterNode) => void): FilterNode | null | undefined {
+export function parseSinking(source: string, options: TreeOptions | undefined, sink: (node: FilterNode) => void): FilterNode | null | false | undefined {
   if (source.length < SCAN_AS_PARSED) return undefined;
   const limits = resolveLimits(options);
-  if (source.length > limits.maxLength) return undefined;
+  if (source.length > limits.maxLength) return false;
   const state = newParseState(UNLOCATED, limits);
   state.sink = (node) => {
     if (state.hasParams || state.hasDates === true) throw FAILED;
     sink(node);
   };
   const body = parseAsScanned(source, state);
-  return body === FAILED || state.hasParams || state.hasDates === true ? undefined : body;
+  if (state.hasParams || state.hasDates === true || state.orAfterSunk === true) return undefined;
+  return body === FAILED ? false : body;
 }
 
 /** The parse of all of a filter's tokens, scanned first, with every problem it has reported. */
