@@ -6,9 +6,9 @@ import { compareKeyValues, keyValueType, type KeyValue } from "./keyValues.js";
 import { parseNdjsonLine } from "./loadNdjsonItems.js";
 import { mayNestDeeply } from "./mayNestDeeply.js";
 import { readProblem } from "./readTextFile.js";
-import { mayBeInexact } from "./unheldNumber.js";
 import { readRow, sortInListOrder } from "./Table.js";
 import type { Item } from "./types.js";
+import { mayBeInexact } from "./unheldNumber.js";
 
 /**
  * Bytes [start, end) of a data file, starting at the beginning of a line:
@@ -71,7 +71,7 @@ export interface RangeScan {
   /**
    * Whether a kept item's line may hold a number a double does not (then
    * the item holds an ExactNumber): false lets a worker thread post its kept
-   * items without walking them for ExactNumbers (toExactTransfer's `known`).
+   * items without walking them for ExactNumbers (toExactTransfer's `plain`).
    */
   exactKept: boolean;
   first?: KeyValue | undefined;
